@@ -1,0 +1,1 @@
+"""Flank's game side: the command line, the window, the turn manager, maps and saves."""

@@ -1,0 +1,129 @@
+"""What a player (human, AI, hot-seat seat or GM) may ask for.
+
+Commands are immutable values: they say what is wanted, never what happened (that is the
+events' job, dice included).  They register by `type` tag like events, so a save can hold the
+commands that were given and `flank replay --verify` can decide them all again.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from rules.events import HexT
+
+
+class Command(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    registry: ClassVar[dict[str, type[Command]]] = {}
+    type: str
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        tag = cls.model_fields["type"].default
+        if isinstance(tag, str):
+            if tag in Command.registry and Command.registry[tag] is not cls:
+                raise TypeError(f"two commands share the type tag {tag!r}")
+            Command.registry[tag] = cls
+            _cache.clear()
+
+    def describe(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self.model_dump().items() if k != "type")
+        return f"{self.type}({fields})"
+
+
+_cache: dict[str, TypeAdapter[Any]] = {}
+
+
+def command_adapter() -> TypeAdapter[Any]:
+    if "a" not in _cache:
+        kinds = tuple(Command.registry.values())
+        union = kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
+        _cache["a"] = TypeAdapter(Annotated[union, Field(discriminator="type")])
+    return _cache["a"]
+
+
+def command_from_json(text: str | bytes) -> Command:
+    return command_adapter().validate_json(text)
+
+
+class Declare(Command):
+    """Announce what a unit will do this round (rulesets with a declaration step)."""
+
+    type: Literal["declare"] = "declare"
+    unit: str
+    action: str
+
+
+class Move(Command):
+    """Walk a unit along `path` (its current hex first), then face `facing` if given.
+
+    `target` names the foe a move ends by striking, for rulesets with charges."""
+
+    type: Literal["move"] = "move"
+    unit: str
+    path: tuple[HexT, ...]
+    facing: int | None = None
+    target: str = ""
+
+
+class Turn(Command):
+    type: Literal["turn"] = "turn"
+    unit: str
+    facing: int
+
+
+class Attack(Command):
+    type: Literal["attack"] = "attack"
+    unit: str
+    target: str
+    weapon: str = ""  # "" = the unit's usual weapon for this phase
+    options: tuple[str, ...] = ()  # e.g. "subdual"
+
+
+class Cast(Command):
+    type: Literal["cast"] = "cast"
+    unit: str
+    spell: str
+    target: str
+
+
+class UseItem(Command):
+    """Bandages, a potion, anything a unit uses on itself or someone beside it."""
+
+    type: Literal["use_item"] = "use_item"
+    unit: str
+    item: str
+    target: str
+
+
+class Pass(Command):
+    """This unit does nothing more in this step."""
+
+    type: Literal["pass"] = "pass"
+    unit: str
+
+
+class EndPhase(Command):
+    """The deciding side is done with the current step for all its units."""
+
+    type: Literal["end_phase"] = "end_phase"
+    side: str
+
+
+class React(Command):
+    """Answer a reaction window: take the free attack (or other reaction), or let it go."""
+
+    type: Literal["react"] = "react"
+    unit: str
+    accept: bool
+
+
+class Choose(Command):
+    """Pick one of the options a pending decision offers (e.g. splinter the shield)."""
+
+    type: Literal["choose"] = "choose"
+    unit: str
+    option: str

@@ -1,0 +1,322 @@
+"""The loop at the heart of Flank: submit(command) -> events -> evolve.
+
+    submit(state, command) -> (state', [events])   the only way a battle moves on
+    decide(ctx, command)                            the ruleset's rules; dice are rolled here
+    evolve(state, event) -> state'                  no rules, no dice: replay rebuilds any state
+
+A ruleset decides by *emitting* events through a `Context`, which folds each one into the
+state at once, so the rules always read the state as it now is (the orc that just died does
+not strike back).  After the command, the engine keeps running the procedures on top of the
+pending-decision stack by itself until someone has to choose again, as a Blood Bowl engine
+does: round → side turn → a move in progress → a reaction window.
+
+The small protocol every ruleset follows is OpenSpiel's: who decides (`decider`), what they
+may do (`legal_commands`), apply (`submit`), is it over (`is_terminal`), and the chance
+outcomes with their probabilities (`Ruleset.odds`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+import rules.evolvers  # noqa: F401  (registers how the shared events change a battle)
+from rules.commands import Command
+from rules.dice import Dice, ScriptedDice, StreamDice
+from rules.events import EVOLVERS, Event, Modifier
+from rules.hexgrid import Hex
+from rules.state import Battle, Board, Frame, Side, Terrain
+
+MAX_AUTOMATIC_STEPS = 100_000
+
+
+class IllegalCommand(Exception):
+    """A command the rules do not allow now; the state is unchanged.  `str()` says why."""
+
+    def __init__(self, command: Command, reason: str) -> None:
+        super().__init__(f"{command.describe()}: {reason}")
+        self.command = command
+        self.reason = reason
+
+
+# --- setting a battle up -------------------------------------------------------------------
+
+
+class TerrainSpec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: str = "grass"
+    move_cost: int = Field(1, ge=1, le=100)
+    cover: bool = False
+    impassable: bool = False
+    elevation: int = Field(0, ge=-1000, le=1000)
+
+
+class BoardSpec(BaseModel):
+    """The board as a setup or save file holds it: a palette of terrains and the cells."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    width: int = Field(ge=1, le=1024)
+    height: int = Field(ge=1, le=1024)
+    feet_per_hex: int = Field(5, ge=1, le=1000)
+    stagger_axis: str = "y"
+    stagger_index: str = "odd"
+    palette: dict[str, TerrainSpec]
+    cells: tuple[tuple[int, int, str], ...]  # (q, r, palette key)
+
+    def build(self) -> Board:
+        terrains = {k: Terrain(**v.model_dump()) for k, v in self.palette.items()}
+        cells = tuple(sorted((Hex(q, r), terrains[k]) for q, r, k in self.cells))
+        return Board(cells=cells, feet_per_hex=self.feet_per_hex, width=self.width,
+                     height=self.height, stagger_axis=self.stagger_axis,
+                     stagger_index=self.stagger_index)
+
+    @classmethod
+    def from_board(cls, board: Board) -> BoardSpec:
+        palette: dict[str, TerrainSpec] = {}
+        keys: dict[Terrain, str] = {}
+        cells = []
+        for h, t in board.cells:
+            if t not in keys:
+                key = t.kind if t.kind not in palette else f"{t.kind}{len(palette)}"
+                keys[t] = key
+                palette[key] = TerrainSpec(**{f: getattr(t, f) for f in TerrainSpec.model_fields})
+            cells.append((h.q, h.r, keys[t]))
+        return cls(width=board.width, height=board.height, feet_per_hex=board.feet_per_hex,
+                   stagger_axis=board.stagger_axis, stagger_index=board.stagger_index,
+                   palette=palette, cells=tuple(cells))
+
+
+class SideSpec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(min_length=1, max_length=40)
+    name: str = ""
+    player_characters: bool = False
+
+
+class UnitSpec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(min_length=1, max_length=40)
+    side: str
+    template: str
+    name: str = ""
+    pos: tuple[int, int]
+    facing: int = Field(0, ge=0, le=5)
+    overrides: dict[str, Any] = {}
+
+
+class BattleSetup(BaseModel):
+    """Everything needed to start a battle: replaying its events from here rebuilds any state."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ruleset: str
+    seed: int = Field(0, ge=0, lt=2**63)
+    title: str = ""
+    board: BoardSpec
+    sides: tuple[SideSpec, ...]
+    units: tuple[UnitSpec, ...]
+    options: dict[str, Any] = {}
+
+
+# --- the ruleset protocol ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact chances of one attack, computed by enumerating the resolution function."""
+
+    hit: Fraction
+    damage: dict[int, Fraction]  # damage dealt to the target -> probability (0 = none)
+    kill: Fraction  # chance the target is out of the fight after this attack
+    modifiers: tuple[Modifier, ...]
+    needed: int
+    notes: tuple[str, ...] = ()
+
+    @property
+    def expected_damage(self) -> Fraction:
+        return sum((d * p for d, p in self.damage.items()), Fraction(0))
+
+
+class Ruleset:
+    """What a ruleset supplies.  Subclasses live in `rules/systems/<name>/`."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    source: ClassVar[str]
+
+    def initial_state(self, setup: BattleSetup) -> Battle:
+        raise NotImplementedError
+
+    def run_frame(self, ctx: Context, frame: Frame) -> None:
+        """Advance an automatic frame (actor None) by emitting at least one event."""
+        raise NotImplementedError
+
+    def legal_commands(self, state: Battle, side: str) -> list[Command]:
+        raise NotImplementedError
+
+    def check(self, state: Battle, command: Command) -> str | None:
+        """Why `command` is illegal now, or None if the rules allow it."""
+        raise NotImplementedError
+
+    def decide(self, ctx: Context, command: Command) -> None:
+        raise NotImplementedError
+
+    def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
+        raise NotImplementedError
+
+    def templates(self) -> list[str]:
+        return []
+
+
+# --- deciding and evolving -----------------------------------------------------------------
+
+
+class Context:
+    """A battle being decided: rules read `state`, roll on `dice` and `emit` what happened."""
+
+    def __init__(self, state: Battle, dice: Dice | None = None) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.dice: Dice = dice if dice is not None else StreamDice(state.seed, state.dice_counter)
+        self._rolls_claimed = 0
+
+    def emit(self, event: Event) -> None:
+        made: list[int] = getattr(self.dice, "made", [])
+        fresh = tuple(made[self._rolls_claimed:])
+        if fresh:
+            event = event.model_copy(update={"rolls": event.rolls + fresh})
+            self._rolls_claimed = len(made)
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+
+    def unclaimed_rolls(self) -> int:
+        return len(getattr(self.dice, "made", [])) - self._rolls_claimed
+
+
+def evolve(state: Battle, event: Event) -> Battle:
+    """Fold one event into the state.  Pure; the only place state changes."""
+    fn = EVOLVERS.get((state.ruleset, type(event))) or EVOLVERS.get((None, type(event)))
+    if fn is None:
+        raise TypeError(f"no evolver registered for event {event.type!r}")
+    new = fn(state, event)
+    return replace(new, dice_counter=new.dice_counter + len(event.rolls),
+                   events_applied=new.events_applied + 1)
+
+
+def evolve_all(state: Battle, events: list[Event] | tuple[Event, ...]) -> Battle:
+    for e in events:
+        state = evolve(state, e)
+    return state
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def register_ruleset(rs: Ruleset) -> Ruleset:
+    _RULESETS[rs.id] = rs
+    return rs
+
+
+def ruleset_of(state_or_id: Battle | str) -> Ruleset:
+    rid = state_or_id if isinstance(state_or_id, str) else state_or_id.ruleset
+    if rid not in _RULESETS:
+        import rules.systems  # noqa: F401  (registers every bundled ruleset)
+    try:
+        return _RULESETS[rid]
+    except KeyError:
+        known = ", ".join(sorted(_RULESETS)) or "none"
+        raise KeyError(f"unknown ruleset {rid!r} (known: {known})") from None
+
+
+def _advance(ruleset: Ruleset, ctx: Context) -> None:
+    """Run automatic frames until a side must decide or the battle is over."""
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        top = ctx.state.top
+        if ctx.state.outcome is not None or top is None or top.actor is not None:
+            return
+        before = len(ctx.events)
+        ruleset.run_frame(ctx, top)
+        if len(ctx.events) == before:
+            raise RuntimeError(f"{ruleset.id}: frame {type(top).__name__} emitted nothing")
+    raise RuntimeError(f"{ruleset.id}: no decision after {MAX_AUTOMATIC_STEPS} automatic steps")
+
+
+def start(setup: BattleSetup, dice: Dice | None = None) -> tuple[Battle, list[Event]]:
+    """The opening state of a battle and the events of its automatic opening (round 1, …)."""
+    ruleset = ruleset_of(setup.ruleset)
+    state = ruleset.initial_state(setup)
+    ctx = Context(state, dice)
+    _advance(ruleset, ctx)
+    return ctx.state, ctx.events
+
+
+def initial_state(setup: BattleSetup) -> Battle:
+    """The state before any event: what replay folds the log onto."""
+    return ruleset_of(setup.ruleset).initial_state(setup)
+
+
+def decider(state: Battle) -> str | None:
+    """The side that must choose now, or None when the battle is over."""
+    if state.outcome is not None or state.top is None:
+        return None
+    return state.top.actor
+
+
+def is_terminal(state: Battle) -> bool:
+    return state.outcome is not None
+
+
+def legal_commands(state: Battle, side: str | None = None) -> list[Command]:
+    who = decider(state)
+    if who is None or (side is not None and side != who):
+        return []
+    return ruleset_of(state).legal_commands(state, who)
+
+
+def check(state: Battle, command: Command) -> str | None:
+    if state.outcome is not None:
+        return "the battle is over"
+    if state.top is None or state.top.actor is None:
+        return "nobody is to decide now"
+    return ruleset_of(state).check(state, command)
+
+
+def submit(state: Battle, command: Command, dice: Dice | None = None
+           ) -> tuple[Battle, list[Event]]:
+    """Apply one command: its events and the automatic play after it.
+
+    Raises `IllegalCommand` (and changes nothing) if the rules do not allow it now.
+    """
+    reason = check(state, command)
+    if reason is not None:
+        raise IllegalCommand(command, reason)
+    ruleset = ruleset_of(state)
+    ctx = Context(state, dice)
+    ruleset.decide(ctx, command)
+    _advance(ruleset, ctx)
+    if ctx.unclaimed_rolls():
+        raise RuntimeError(f"{ruleset.id}: dice rolled but not recorded in any event")
+    return ctx.state, ctx.events
+
+
+def scripted(*faces: int) -> ScriptedDice:
+    """Dice for tests: `submit(state, cmd, scripted(14, 6))`."""
+    return ScriptedDice(list(faces))
+
+
+def setup_sides(*ids: str) -> tuple[SideSpec, ...]:
+    return tuple(SideSpec(id=i, name=i) for i in ids)
+
+
+def side_ids(state: Battle) -> tuple[str, ...]:
+    return tuple(s.id for s in state.sides)
+
+
+__all__ = [
+    "AttackOdds", "BattleSetup", "BoardSpec", "Context", "IllegalCommand", "Ruleset", "Side",
+    "SideSpec", "TerrainSpec", "UnitSpec", "check", "decider", "evolve", "evolve_all",
+    "initial_state", "is_terminal", "legal_commands", "register_ruleset", "ruleset_of",
+    "scripted", "start", "submit",
+]

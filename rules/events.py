@@ -1,0 +1,235 @@
+"""What happened: past-tense, JSON-serialisable records with their dice inside.
+
+Every event class registers itself by its `type` tag, and `EventAdapter` is the pydantic
+discriminated union of all of them, so a save file line turns back into exactly the event
+that was written.  Rulesets define their own events the same way (subclass `Event`, give a
+unique `type` literal) and register how each one changes the state with `@evolver`.
+
+Modifiers travel inside events, each with its value, the reason in a few words and the rule
+it comes from, so the log can narrate any exchange and a GM can show why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal, TypeVar, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from rules.hexgrid import Hex
+
+HexT = tuple[int, int]  # (q, r): how a hex is written in events and commands
+
+
+def hx(h: Hex) -> HexT:
+    return (h.q, h.r)
+
+
+def unhx(t: HexT) -> Hex:
+    return Hex(t[0], t[1])
+
+
+class Modifier(BaseModel):
+    """One adjustment to a roll, with its reason and the rule it comes from."""
+
+    model_config = ConfigDict(frozen=True)
+    value: int
+    reason: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.value:+d} {self.reason} — {self.rule}"
+
+
+class Event(BaseModel):
+    """Base of every event.  `rolls` holds the raw faces of the dice this event used, in order
+    (the engine fills it in), which is also how far it moves the dice counter on replay."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    registry: ClassVar[dict[str, type[Event]]] = {}
+    type: str
+    rolls: tuple[int, ...] = ()
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        tag = cls.model_fields["type"].default
+        if isinstance(tag, str):
+            if tag in Event.registry and Event.registry[tag] is not cls:
+                raise TypeError(f"two events share the type tag {tag!r}")
+            Event.registry[tag] = cls
+            _adapter_cache.clear()
+
+    def narrate(self) -> str:
+        """A sentence for the event log; events override it where they can say more."""
+        return self.type.replace("_", " ")
+
+
+_adapter_cache: dict[str, TypeAdapter[Any]] = {}
+
+
+def event_adapter() -> TypeAdapter[Any]:
+    """The discriminated union of every registered event type, built on first use."""
+    if "a" not in _adapter_cache:
+        kinds = tuple(Event.registry.values())
+        union = kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
+        _adapter_cache["a"] = TypeAdapter(Annotated[union, Field(discriminator="type")])
+    return _adapter_cache["a"]
+
+
+def event_to_json(event: Event) -> str:
+    return event.model_dump_json()
+
+
+def event_from_json(text: str | bytes) -> Event:
+    return event_adapter().validate_json(text)
+
+
+E = TypeVar("E", bound=Event)
+EVOLVERS: dict[tuple[str | None, type[Event]], Callable[[Any, Any], Any]] = {}
+
+
+def evolver(kind: type[E], ruleset: str | None = None
+            ) -> Callable[[Callable[[Any, E], Any]], Callable[[Any, E], Any]]:
+    """Register how an event of `kind` changes the state.  Evolvers hold no rules, no dice.
+
+    A ruleset may register its own evolver for a shared event (`ruleset="fallen_empire"`) when
+    its units keep more books than the shared one knows about; it wins for its battles."""
+
+    def register(fn: Callable[[Any, E], Any]) -> Callable[[Any, E], Any]:
+        EVOLVERS[(ruleset, kind)] = fn
+        return fn
+
+    return register
+
+
+# --- events every ruleset shares -----------------------------------------------------------
+
+
+class RoundStarted(Event):
+    type: Literal["round_started"] = "round_started"
+    round: int
+
+    def narrate(self) -> str:
+        return f"Round {self.round} begins."
+
+
+class PhaseStarted(Event):
+    type: Literal["phase_started"] = "phase_started"
+    phase: str
+    sides: tuple[str, ...]
+    rule: str = ""
+
+    def narrate(self) -> str:
+        return f"{self.phase.capitalize()} phase for {', '.join(self.sides)}."
+
+
+class UnitStepped(Event):
+    """A unit moved one hex (a move is a run of these, so it can be interrupted between)."""
+
+    type: Literal["unit_stepped"] = "unit_stepped"
+    unit: str
+    from_hex: HexT
+    to_hex: HexT
+    facing: int
+
+    def narrate(self) -> str:
+        return f"{self.unit} steps to {self.to_hex}."
+
+
+class UnitFaced(Event):
+    type: Literal["unit_faced"] = "unit_faced"
+    unit: str
+    facing: int
+
+    def narrate(self) -> str:
+        return f"{self.unit} turns to face side {self.facing}."
+
+
+class AttackRolled(Event):
+    """One attack from roll to damage: everything a GM needs to explain it."""
+
+    type: Literal["attack_rolled"] = "attack_rolled"
+    attacker: str
+    target: str
+    kind: str  # melee, missile, opportunity, charge, spell, set-spear, ...
+    weapon: str
+    roll: int  # the natural d20 (0 for attacks that need no roll)
+    needed: int  # what the modified roll had to reach
+    modifiers: tuple[Modifier, ...] = ()
+    hit: bool
+    damage_dice: str = ""
+    damage_roll: int = 0
+    damage_modifiers: tuple[Modifier, ...] = ()
+    damage: int = 0
+    struck: str = ""  # who was actually struck, when not the target (cover, melee scatter)
+    notes: tuple[str, ...] = ()
+
+    def narrate(self) -> str:
+        total = self.roll + sum(m.value for m in self.modifiers)
+        mods = "".join(f", {m.value:+d} {m.reason} ({m.rule})" for m in self.modifiers)
+        head = (f"{self.attacker} {self.kind} attack on {self.target} with {self.weapon}: "
+                f"rolled {self.roll}{mods} = {total} vs {self.needed}")
+        if not self.hit:
+            return head + " — miss." + "".join(f" {n}" for n in self.notes)
+        victim = self.struck or self.target
+        dmods = "".join(f", {m.value:+d} {m.reason} ({m.rule})" for m in self.damage_modifiers)
+        return (head + f" — hit {victim} for {self.damage} ({self.damage_dice}: "
+                f"{self.damage_roll}{dmods})." + "".join(f" {n}" for n in self.notes))
+
+
+class UnitDamaged(Event):
+    type: Literal["unit_damaged"] = "unit_damaged"
+    unit: str
+    amount: int
+    hp_after: int
+    subdual: bool = False
+    source: str = ""  # the kind of attack that did it: melee, missile, spell ...
+
+    def narrate(self) -> str:
+        return f"{self.unit} takes {self.amount} damage ({self.hp_after} HP left)."
+
+
+class UnitHealed(Event):
+    type: Literal["unit_healed"] = "unit_healed"
+    unit: str
+    amount: int
+    hp_after: int
+    rule: str = ""
+
+    def narrate(self) -> str:
+        return f"{self.unit} regains {self.amount} HP ({self.hp_after} HP)."
+
+
+class UnitStatusChanged(Event):
+    type: Literal["unit_status_changed"] = "unit_status_changed"
+    unit: str
+    status: str
+    condition: str = ""  # the ruleset's finer word: dying, stable, unconscious, fled ...
+    reason: str = ""
+    rule: str = ""
+
+    def narrate(self) -> str:
+        what = self.condition or self.status
+        why = f" ({self.reason}; {self.rule})" if self.reason else ""
+        return f"{self.unit} is {what}{why}."
+
+
+class BattleEnded(Event):
+    type: Literal["battle_ended"] = "battle_ended"
+    winner: str | None
+    reason: str
+
+    def narrate(self) -> str:
+        return f"The battle is over: {self.winner or 'nobody'} wins — {self.reason}."
+
+
+class RulingOverridden(Event):
+    """A GM changed a ruling's value for this battle (saved and replayed like any event)."""
+
+    type: Literal["ruling_overridden"] = "ruling_overridden"
+    key: str
+    value: Any
+
+    def narrate(self) -> str:
+        return f"GM ruling: {self.key} = {self.value!r}."

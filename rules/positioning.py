@@ -1,0 +1,254 @@
+"""Where units stand and what that means, for every ruleset.
+
+This module knows geometry only: facing arcs, reach, which hexes a unit threatens, who is
+engaged with whom, which steps of a path provoke whose reaction, how surrounded a unit is,
+who stands beside whom, how far a charge ran.  What each fact is *worth* (a +2, a free
+attack, a lost shield) is the ruleset's business.
+
+Rulings it embodies (docs/RULINGS.md):
+  R-POS-REACH    reach in hexes = reach in feet // feet per hex, at least 1 (5 ft = adjacent).
+  R-POS-THREAT   a fighting unit threatens every hex within its melee reach, all around;
+                 facing changes what an attack is worth, not whether it can be made.
+  R-POS-ENGAGED  two enemies are engaged when either threatens the other's hex.
+  R-POS-ARC      arcs come from `hexgrid.arc_of`: adjacent 3 front / 2 flank / 1 rear; at
+                 range by angle, exactly 90° counts as front and exactly 150° as flank.
+  R-POS-BLOCK    a unit may pass through hexes of fighting allies but not stop there, and
+                 never through an enemy or impassable terrain; fallen bodies do not block.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from rules.hexgrid import (
+    DIRECTIONS,
+    Hex,
+    arc_of,
+    movement_range_with_paths,
+    path_to,
+)
+from rules.state import DEAD, GONE, Battle, Unit
+
+FRONT, FLANK, REAR = "front", "flank", "rear"
+
+
+def reach_hexes(reach_ft: int, feet_per_hex: int) -> int:
+    """R-POS-REACH: how many hexes a reach in feet covers (never less than adjacent)."""
+    return max(1, reach_ft // feet_per_hex)
+
+
+def unit_reach(state: Battle, unit: Unit) -> int:
+    return reach_hexes(unit.reach_ft, state.board.feet_per_hex)
+
+
+def threatens(state: Battle, unit: Unit, h: Hex) -> bool:
+    """R-POS-THREAT: could `unit` strike a foe standing on `h` in melee?"""
+    if not unit.fighting or unit.pos is None or h == unit.pos:
+        return False
+    return unit.pos.distance(h) <= unit_reach(state, unit)
+
+
+def threatened_hexes(state: Battle, unit: Unit) -> frozenset[Hex]:
+    if not unit.fighting or unit.pos is None:
+        return frozenset()
+    r = unit_reach(state, unit)
+    return frozenset(h for h in state.board.hexes()
+                     if h != unit.pos and unit.pos.distance(h) <= r)
+
+
+def threats_to(state: Battle, h: Hex, side: str) -> tuple[Unit, ...]:
+    """Enemies of `side` that threaten hex `h` (who could hit someone standing there)."""
+    return tuple(u for u in state.units if u.side != side and threatens(state, u, h))
+
+
+def threat_map(state: Battle, side: str) -> dict[Hex, tuple[str, ...]]:
+    """Every hex threatened by `side`'s fighting units, with who threatens it."""
+    out: dict[Hex, list[str]] = {}
+    for u in state.units:
+        if u.side == side:
+            for h in sorted(threatened_hexes(state, u)):
+                out.setdefault(h, []).append(u.id)
+    return {h: tuple(ids) for h, ids in sorted(out.items())}
+
+
+def engaged(state: Battle, a: Unit, b: Unit) -> bool:
+    """R-POS-ENGAGED."""
+    if a.side == b.side or a.pos is None or b.pos is None:
+        return False
+    return threatens(state, a, b.pos) or threatens(state, b, a.pos)
+
+
+def engaged_with(state: Battle, unit: Unit) -> tuple[Unit, ...]:
+    return tuple(e for e in state.units
+                 if e.side != unit.side and e.fighting and engaged(state, unit, e))
+
+
+def is_engaged(state: Battle, unit: Unit) -> bool:
+    return bool(engaged_with(state, unit))
+
+
+def arc(defender: Unit, from_hex: Hex) -> str:
+    """R-POS-ARC: the arc of `defender` that `from_hex` lies in (front, flank or rear)."""
+    assert defender.pos is not None
+    return arc_of(defender.facing, defender.pos, from_hex)
+
+
+def adjacent_units(state: Battle, unit: Unit) -> tuple[Unit, ...]:
+    if unit.pos is None:
+        return ()
+    ns = set(unit.pos.neighbors())
+    return tuple(u for u in state.units if u.pos in ns and u.status not in (DEAD, GONE))
+
+
+def surrounders(state: Battle, target: Unit) -> tuple[Unit, ...]:
+    """Fighting enemies in the hexes around `target` (the places that encircle it)."""
+    return tuple(u for u in adjacent_units(state, target)
+                 if u.side != target.side and u.fighting)
+
+
+def beside(state: Battle, unit: Unit, qualifies: Callable[[Unit], bool]
+           ) -> tuple[Unit, ...]:
+    """Allies next to `unit` for which `qualifies` holds (shieldmates, shield walls)."""
+    return tuple(u for u in adjacent_units(state, unit)
+                 if u.side == unit.side and u.id != unit.id and qualifies(u))
+
+
+def in_line(a: Unit, b: Unit) -> bool:
+    """Side by side in one rank: adjacent, facing the same way, neither ahead of nor behind
+    the other (a hex rank zigzags, so rank-mates sit at hexsides facing±1 or facing±2)."""
+    if a.pos is None or b.pos is None or a.facing != b.facing:
+        return False
+    d = a.pos.direction_to(b.pos)
+    return d is not None and (d - a.facing) % 6 in (1, 2, 4, 5)
+
+
+# --- paths and their reactions -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """Step `step` of a path (leaving path[step] for path[step+1]) provokes `reactor`."""
+
+    step: int
+    reactor: str
+    kind: str  # "leave" | "pass" | "enter_reach"
+
+
+def path_triggers(state: Battle, mover: Unit, path: list[Hex] | tuple[Hex, ...],
+                  kinds: Iterable[str]) -> list[Trigger]:
+    """Which steps of `path` would provoke whose reaction, in path order, once per reactor.
+
+    kinds:
+      leave        the mover leaves a hex the reactor threatens for one it does not
+      pass         the mover leaves a threatened hex it entered during this move
+                   ("moves right past you": FE-11 reading (a), ER attack of opportunity)
+      enter_reach  the mover steps into the reach of a reactor whose reach is longer than
+                   the mover's own (Empress reach disadvantage)
+    """
+    wanted = set(kinds)
+    seen: set[str] = set()
+    out: list[Trigger] = []
+    enemies = [u for u in state.units if u.side != mover.side and u.fighting]
+    mover_reach = unit_reach(state, mover)
+    for i in range(len(path) - 1):
+        here, nxt = path[i], path[i + 1]
+        for e in enemies:
+            if e.id in seen:
+                continue
+            t_here, t_next = threatens(state, e, here), threatens(state, e, nxt)
+            kind = None
+            if "leave" in wanted and t_here and not t_next:
+                kind = "leave"
+            elif "pass" in wanted and t_here and i > 0:
+                kind = "pass"
+            elif ("enter_reach" in wanted and t_next and not t_here
+                  and unit_reach(state, e) > mover_reach):
+                kind = "enter_reach"
+            if kind:
+                seen.add(e.id)
+                out.append(Trigger(i, e.id, kind))
+    return out
+
+
+def step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
+    """R-POS-BLOCK: the cost of entering a hex for `mover`, None where it cannot go."""
+    board = state.board
+    blockers = {u.pos: u for u in state.units
+                if u.pos is not None and u.fighting and u.id != mover.id}
+
+    def cost(_from: Hex, to: Hex) -> int | None:
+        t = board.terrain(to)
+        if t is None or t.impassable:
+            return None
+        other = blockers.get(to)
+        if other is not None and other.side != mover.side:
+            return None
+        return t.move_cost
+
+    return cost
+
+
+def occupied(state: Battle, h: Hex, mover: Unit) -> bool:
+    """Is `h` taken by someone else (so a move may not end there)?"""
+    u = state.unit_at(h)
+    return u is not None and u.id != mover.id
+
+
+def reachable(state: Battle, mover: Unit, budget: int,
+              stop: Callable[[Hex], bool] | None = None) -> dict[Hex, list[Hex]]:
+    """Every hex `mover` can end a move on within `budget`, with its cheapest path.
+
+    Hexes held by anyone else are left out as destinations (R-POS-BLOCK); `stop` marks hexes
+    where a move must end once entered (e.g. entering an enemy's reach, if a ruleset says so).
+    """
+    assert mover.pos is not None
+    costs, pred = movement_range_with_paths(mover.pos, budget, step_cost(state, mover),
+                                            stop or (lambda h: False))
+    out: dict[Hex, list[Hex]] = {}
+    for h in sorted(costs):
+        if h == mover.pos or not occupied(state, h, mover):
+            out[h] = path_to(pred, mover.pos, h)
+    return out
+
+
+def path_is_walkable(state: Battle, mover: Unit, path: list[Hex], budget: int
+                     ) -> str | None:
+    """Why `path` is not a legal walk for `mover` within `budget`, or None if it is."""
+    if not path or path[0] != mover.pos:
+        return "a path must start on the unit's own hex"
+    cost_of = step_cost(state, mover)
+    total = 0
+    for a, b in itertools.pairwise(path):
+        if a.distance(b) != 1:
+            return f"{(b.q, b.r)} is not next to {(a.q, a.r)}"
+        c = cost_of(a, b)
+        if c is None:
+            return f"{(b.q, b.r)} cannot be entered"
+        total += c
+    if total > budget:
+        return f"the path costs {total} but only {budget} is allowed"
+    end = path[-1]
+    if end != mover.pos and occupied(state, end, mover):
+        return f"{(end.q, end.r)} is occupied"
+    return None
+
+
+def facing_toward(origin: Hex, target: Hex) -> int:
+    """The hexside that points most nearly at `target` (to turn a unit toward a foe)."""
+    from rules.hexgrid import sextant_direction
+
+    return sextant_direction(origin, target)
+
+
+def step_facing(a: Hex, b: Hex, default: int) -> int:
+    d = a.direction_to(b)
+    return default if d is None else d
+
+
+def opposite(direction: int) -> int:
+    return (direction + 3) % 6
+
+
+__all__ = ["DIRECTIONS", "FLANK", "FRONT", "REAR", "Trigger"]

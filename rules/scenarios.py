@@ -1,0 +1,34 @@
+"""Small built-in positions, for the demo and the benchmarks (bundled maps live in maps/)."""
+
+from __future__ import annotations
+
+from rules.builder import Scenario
+from rules.engine import BattleSetup
+
+
+def demo_setup(ruleset: str, seed: int = 1) -> BattleSetup:
+    """A patrol of men meets a band of orcs and their ogre."""
+    if ruleset != "fallen_empire":
+        raise KeyError(f"no demo position for {ruleset!r} yet")
+    return (Scenario(ruleset, seed=seed, radius=8, title="Patrol meets orcs")
+            .side("patrol", player_characters=True).side("orcs")
+            .unit("sergeant", "fighting_man", "patrol", (-3, 0), facing=0)
+            .unit("spear", "man_at_arms_spear", "patrol", (-3, 1), facing=0)
+            .unit("xbow", "crossbowman", "patrol", (-4, 1), facing=0)
+            .unit("orc1", "orc", "orcs", (3, 0), facing=3)
+            .unit("orc2", "orc", "orcs", (3, -1), facing=3)
+            .unit("ogre", "ogre", "orcs", (4, -1), facing=3)
+            .build())
+
+
+def open_field(ruleset: str, per_side: int = 12, seed: int = 0) -> BattleSetup:
+    """Two lines of `per_side` men facing each other across open ground (benchmarks)."""
+    pcs = ["fighting_man", "man_at_arms_spear", "crossbowman", "pikeman", "veteran", "elf"]
+    foes = ["orc", "orc", "hobgoblin", "goblin", "gnoll", "orc"]
+    sc = Scenario(ruleset, seed=seed, radius=14, title="Open field").side("men", True)
+    sc.side("orcs")
+    for i in range(per_side):
+        r = i - per_side // 2
+        sc.unit(f"m{i:02d}", pcs[i % len(pcs)], "men", (-4 - (r + 1) // 2, r), facing=0)
+        sc.unit(f"o{i:02d}", foes[i % len(foes)], "orcs", (4 - (r + 1) // 2, r), facing=3)
+    return sc.build()

@@ -1,0 +1,216 @@
+"""The battle as an immutable value.
+
+Everything here is a frozen dataclass: copying a state is free, undo is keeping the old one,
+and the AI can branch without cloning field by field.  A state only changes through
+`engine.evolve(state, event)`, which returns a new one.
+
+Rulesets extend `Unit` (their own statistics) and put their own battle-wide data in
+`Battle.system`, and their own pending decisions on `Battle.stack` as `Frame` subclasses.
+Units are kept in a tuple sorted by id, so any iteration over them is in a fixed order: no
+rule outcome ever depends on set or dict order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.hexgrid import Hex
+
+# Unit statuses every ruleset shares.  Rulesets may add their own (as strings) but these
+# are what positioning and the window understand.
+ACTIVE = "active"  # can move and fight
+DOWN = "down"  # on the board but out of the fight (0 HP, unconscious, dying, stable)
+DEAD = "dead"
+GONE = "gone"  # left the battle: fled, surrendered, ejected
+
+FIGHTING_STATUSES = frozenset({ACTIVE})
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """What one hex of the board is like (read from Tiled tile properties)."""
+
+    kind: str = "grass"
+    move_cost: int = 1
+    cover: bool = False
+    impassable: bool = False
+    elevation: int = 0
+
+
+@dataclass(frozen=True)
+class Board:
+    """The map: which hexes exist and their terrain.  Never changes during a battle."""
+
+    cells: tuple[tuple[Hex, Terrain], ...]
+    feet_per_hex: int = 5
+    width: int = 0
+    height: int = 0
+    stagger_axis: str = "y"
+    stagger_index: str = "odd"
+    _index: dict[Hex, Terrain] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", dict(self.cells))
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._index
+
+    def terrain(self, h: Hex) -> Terrain | None:
+        return self._index.get(h)
+
+    def passable(self, h: Hex) -> bool:
+        t = self._index.get(h)
+        return t is not None and not t.impassable
+
+    def hexes(self) -> Iterator[Hex]:
+        return (h for h, _ in self.cells)
+
+    @classmethod
+    def open_field(cls, radius: int, feet_per_hex: int = 5) -> Board:
+        """A hexagonal board of plain grass, handy for tests and quick demos."""
+        from rules.hexgrid import spiral
+
+        cells = tuple(sorted((h, Terrain()) for h in spiral(Hex(0, 0), radius)))
+        return cls(cells=cells, feet_per_hex=feet_per_hex, width=2 * radius + 1,
+                   height=2 * radius + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    id: str
+    name: str
+    player_characters: bool = False  # the PCs' side (declares first, its PCs never check morale)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """What every ruleset knows of a unit.  Rulesets subclass it with their statistics."""
+
+    id: str
+    side: str
+    template: str
+    name: str
+    pos: Hex | None
+    facing: int
+    hp: int
+    max_hp: int
+    status: str = ACTIVE
+    condition: str = ""  # the ruleset's finer word for the status: dying, stable, fled ...
+    reach_ft: int = 5
+    size: str = "man"
+
+    @property
+    def fighting(self) -> bool:
+        """On the board and able to threaten, attack and react."""
+        return self.status == ACTIVE and self.pos is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A pending procedure or decision on the stack.  `actor` is the side that must choose,
+    or None when the engine runs the frame by itself."""
+
+    actor: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: str | None  # None: a draw
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    ruleset: str
+    seed: int
+    board: Board
+    sides: tuple[Side, ...]
+    units: tuple[Unit, ...]
+    system: Any = None  # the ruleset's own battle-wide data (a frozen dataclass)
+    stack: tuple[Frame, ...] = ()
+    round: int = 0
+    dice_counter: int = 0
+    events_applied: int = 0
+    outcome: Outcome | None = None
+    options: tuple[tuple[str, Any], ...] = ()  # GM overrides of rulings, by key
+    title: str = ""
+
+    # --- reading -------------------------------------------------------------------------
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise KeyError(f"no unit {unit_id!r}")
+
+    def has_unit(self, unit_id: str) -> bool:
+        return any(u.id == unit_id for u in self.units)
+
+    def unit_at(self, h: Hex) -> Unit | None:
+        for u in self.units:
+            if u.pos == h and u.status not in (DEAD, GONE):
+                return u
+        return None
+
+    def side_units(self, side: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.side == side)
+
+    def enemies_of(self, unit: Unit) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.side != unit.side)
+
+    def option(self, key: str, default: Any) -> Any:
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def top(self) -> Frame | None:
+        return self.stack[-1] if self.stack else None
+
+    # --- changing (only evolvers call these) ----------------------------------------------
+    def with_unit(self, unit: Unit) -> Battle:
+        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+
+    def update_unit(self, unit_id: str, **changes: Any) -> Battle:
+        return self.with_unit(replace(self.unit(unit_id), **changes))
+
+    def push(self, frame: Frame) -> Battle:
+        return replace(self, stack=(*self.stack, frame))
+
+    def pop(self) -> Battle:
+        return replace(self, stack=self.stack[:-1])
+
+    def replace_top(self, frame: Frame) -> Battle:
+        return replace(self, stack=(*self.stack[:-1], frame))
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-ready rendering of any state value, for hashing and debugging."""
+    if isinstance(value, Hex):
+        return [value.q, value.r]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {"__": type(value).__name__}
+        for f in dataclasses.fields(value):
+            if f.compare:
+                out[f.name] = _plain(getattr(value, f.name))
+        return out
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    return value
+
+
+def state_hash(state: Battle) -> str:
+    """A stable digest of everything in the state, for replay checks and determinism tests."""
+    body = {f.name: _plain(getattr(state, f.name)) for f in dataclasses.fields(state)
+            if f.name != "board"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

@@ -1,0 +1,173 @@
+"""Fallen Empire's own events (beyond the shared ones) and how each changes the battle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from rules.events import Event, Modifier, UnitDamaged, evolver
+from rules.state import Battle
+from rules.systems.fallen_empire.frames import RULESET
+
+
+@dataclass(frozen=True, slots=True)
+class FESystem:
+    """Battle-wide Fallen Empire bookkeeping."""
+
+    surprised: tuple[str, ...] = ()  # sides that may not act in round 1 (FE-02)
+    surprisers: tuple[str, ...] = ()  # sides that achieved surprise (+1 in round 1, FE-03)
+    initiative: tuple[tuple[str, int], ...] = ()  # this round's rolls (FE-07)
+    order: tuple[tuple[str, ...], ...] = ()  # initiative groups, first to act first
+    morale_checked: tuple[tuple[str, str], ...] = ()  # (side, "first" | "half") (FE-04)
+    broken: tuple[str, ...] = ()  # sides whose morale failed (FE-05)
+
+
+def system(state: Battle) -> FESystem:
+    assert isinstance(state.system, FESystem)
+    return state.system
+
+
+class SurpriseRolled(Event):
+    type: Literal["fe_surprise_rolled"] = "fe_surprise_rolled"
+    results: tuple[tuple[str, int], ...]  # (side, d6)
+    surprisers: tuple[str, ...]
+    surprised: tuple[str, ...]
+
+    def narrate(self) -> str:
+        rolls = ", ".join(f"{s} {r}" for s, r in self.results)
+        if not self.surprisers:
+            return f"Surprise rolls: {rolls} — nobody is surprised (FE-02)."
+        return (f"Surprise rolls: {rolls} — {', '.join(self.surprisers)} achieve surprise; "
+                f"{', '.join(self.surprised) or 'nobody'} may not act in round 1 (FE-02).")
+
+
+@evolver(SurpriseRolled)
+def _surprise(state: Battle, e: SurpriseRolled) -> Battle:
+    return replace(state, system=replace(system(state), surprisers=e.surprisers,
+                                         surprised=e.surprised))
+
+
+class MoraleChecked(Event):
+    type: Literal["fe_morale_checked"] = "fe_morale_checked"
+    side: str
+    reason: str  # "first" casualty or "half" defeated
+    roll: int
+    score: int
+    passed: bool
+
+    def narrate(self) -> str:
+        why = "its first casualty" if self.reason == "first" else "half its number defeated"
+        verdict = "holds" if self.passed else "breaks: they surrender or run"
+        return (f"{self.side} checks morale after {why}: 2d6 {self.roll} vs {self.score} — "
+                f"{verdict} (FE-04, FE-05).")
+
+
+@evolver(MoraleChecked)
+def _morale(state: Battle, e: MoraleChecked) -> Battle:
+    s = system(state)
+    broken = s.broken if e.passed else tuple(sorted(set(s.broken) | {e.side}))
+    return replace(state, system=replace(
+        s, morale_checked=(*s.morale_checked, (e.side, e.reason)), broken=broken))
+
+
+class InitiativeRolled(Event):
+    type: Literal["fe_initiative_rolled"] = "fe_initiative_rolled"
+    results: tuple[tuple[str, int], ...]
+    order: tuple[tuple[str, ...], ...]
+
+    def narrate(self) -> str:
+        rolls = ", ".join(f"{s} {r}" for s, r in self.results)
+        groups = " then ".join(" and ".join(g) + (" together" if len(g) > 1 else "")
+                               for g in self.order)
+        return f"Initiative (1d6 per side): {rolls} — {groups} (FE-07)."
+
+
+@evolver(InitiativeRolled)
+def _initiative(state: Battle, e: InitiativeRolled) -> Battle:
+    return replace(state, system=replace(system(state), initiative=e.results, order=e.order))
+
+
+@evolver(UnitDamaged, ruleset=RULESET)
+def _damaged(state: Battle, e: UnitDamaged) -> Battle:
+    """FE units also remember subdual damage (FE-35) and what hit them this round (FE-10)."""
+    u = state.unit(e.unit)
+    kind = e.source if e.source in ("missile", "melee") else ""
+    return state.update_unit(
+        e.unit, hp=e.hp_after,
+        subdual_taken=getattr(u, "subdual_taken", 0) + (e.amount if e.subdual else 0),
+        hit_by=getattr(u, "hit_by", ()) + ((kind,) if kind else ()))
+
+
+class SpellCast(Event):
+    type: Literal["fe_spell_cast"] = "fe_spell_cast"
+    unit: str
+    spell: str
+    target: str
+    ruined: bool = False
+    rule: str = ""
+
+    def narrate(self) -> str:
+        if self.ruined:
+            return (f"{self.unit}'s {self.spell} is ruined and lost from his mind: he was hit "
+                    f"before it went off ({self.rule}).")
+        return f"{self.unit} casts {self.spell} at {self.target}."
+
+
+@evolver(SpellCast)
+def _spell(state: Battle, e: SpellCast) -> Battle:
+    u = state.unit(e.unit)
+    spells = list(getattr(u, "spells", ()))
+    if e.spell in spells:
+        spells.remove(e.spell)
+    return state.update_unit(e.unit, spells=tuple(spells))
+
+
+class ItemUsed(Event):
+    """Bandages or a potion used (FE-38, FE-43)."""
+
+    type: Literal["fe_item_used"] = "fe_item_used"
+    unit: str
+    item: str
+    target: str
+    check: int = 0  # the CON check roll, when one was needed (FE-43)
+    check_needed: int = 0
+    succeeded: bool = True
+    expended: bool = True  # bandages: the 1d6 came up 1 (FE-38); potions always
+    notes: tuple[str, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+
+    def narrate(self) -> str:
+        what = self.item.replace("_", " ")
+        who = "himself" if self.target == self.unit else self.target
+        head = f"{self.unit} uses {what} on {who}"
+        if self.check_needed:
+            head += f" (CON check {self.check} vs {self.check_needed})"
+        tail = "" if self.succeeded else " — but fails"
+        return head + tail + "." + "".join(f" {n}" for n in self.notes)
+
+
+@evolver(ItemUsed)
+def _item(state: Battle, e: ItemUsed) -> Battle:
+    u = state.unit(e.unit)
+    field = "bandages" if e.item == "bandages" else "potions"
+    if e.expended:
+        state = state.update_unit(e.unit, **{field: max(0, getattr(u, field, 0) - 1)})
+    return state
+
+
+class SaveOrDie(Event):
+    type: Literal["fe_save_or_die"] = "fe_save_or_die"
+    unit: str
+    roll: int
+    needed: int
+    survived: bool
+
+    def narrate(self) -> str:
+        verdict = "hangs on" if self.survived else "dies"
+        return (f"{self.unit} must Save or Die: d20 {self.roll} vs {self.needed} — {verdict} "
+                "(FE-41).")
+
+
+@evolver(SaveOrDie)
+def _save(state: Battle, e: SaveOrDie) -> Battle:
+    return state

@@ -1,0 +1,455 @@
+"""Fallen Empire's pending-decision stack: its frames and the events that move them.
+
+The stack during a round, bottom to top:
+
+    RoundFrame      steps: begin → morale → declare → initiative → withdrawal → phases → end
+    DeclareFrame    a side announces each unit's action (FE-06)           [side decides]
+    PhaseFrame      one phase (movement, missile, melee, spell, other) for one initiative
+                    group; a tie puts both sides in one group (FE-07)
+    ChoiceFrame     a side picks which unit acts next and how            [side decides]
+    MoveFrame       a move walked hex by hex; may queue reactions
+    ReactionFrame   a free attack offered to one enemy (FE-11, FE-14)  [reactor decides]
+    ImpactFrame     the end of a charge: a set spear, then the charger's blow (FE-18, FE-19)
+    SplinterFrame   a shield-bearer may let his shield take the damage (FE-31) [he decides]
+
+Each frame is plain data; each event below says what happened and its evolver changes the
+stack accordingly.  No closures, so any state can be saved, copied and replayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from rules.events import Event, HexT, evolver, unhx
+from rules.hexgrid import Hex
+from rules.state import Battle, Frame
+
+RULESET = "fallen_empire"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFrame(Frame):
+    step: str = "begin"
+    group: int = 0  # which initiative group's phases are running
+    phase: int = 0  # index into PHASES
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareFrame(Frame):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseFrame(Frame):
+    phase: str = ""
+    sides: tuple[str, ...] = ()
+    key: str = ""
+    standing: tuple[str, ...] = ()  # units fighting when the phase began (ties: FE-07)
+    acted: tuple[str, ...] = ()
+    last_side: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceFrame(Frame):
+    phase: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFrame(Frame):
+    unit: str = ""
+    path: tuple[Hex, ...] = ()
+    mode: str = "move"  # move, charge, retreat, withdraw, crawl
+    target: str = ""
+    facing: int | None = None
+    queued: tuple[tuple[str, str], ...] = ()  # (reactor, trigger) still to be offered
+    checked: int = -1  # the path index whose triggers have been worked out
+    asked: tuple[str, ...] = ()  # reactors already offered a reaction during this move
+    hp_before: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionFrame(Frame):
+    reactor: str = ""
+    mover: str = ""
+    trigger: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImpactFrame(Frame):
+    charger: str = ""
+    target: str = ""
+    stage: str = "spear"  # spear → strike
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SplinterFrame(Frame):
+    unit: str = ""
+    attacker: str = ""
+    amount: int = 0
+    subdual: bool = False
+    source: str = ""  # the attack kind: melee, missile, spell …
+
+
+def _find(state: Battle, kind: type[Frame]) -> int:
+    for i in range(len(state.stack) - 1, -1, -1):
+        if isinstance(state.stack[i], kind):
+            return i
+    raise LookupError(f"no {kind.__name__} on the stack")
+
+
+def _set_frame(state: Battle, index: int, frame: Frame) -> Battle:
+    stack = (*state.stack[:index], frame, *state.stack[index + 1:])
+    return replace(state, stack=stack)
+
+
+# --- round steps ---------------------------------------------------------------------------
+
+
+class RoundBegan(Event):
+    """A new round: the round frame goes on the stack (or is reset) at its first step."""
+
+    type: Literal["fe_round_began"] = "fe_round_began"
+    round: int
+
+    def narrate(self) -> str:
+        return f"Round {self.round} begins."
+
+
+@evolver(RoundBegan)
+def _round_began(state: Battle, e: RoundBegan) -> Battle:
+    from rules.evolvers import round_reset
+
+    units = tuple(round_reset(u) for u in state.units)
+    return replace(state, round=e.round, units=units, stack=(RoundFrame(step="morale"),))
+
+
+class StepReached(Event):
+    """The round moves to its next step (and, in the phases, to which group and phase)."""
+
+    type: Literal["fe_step"] = "fe_step"
+    step: str
+    group: int = 0
+    phase: int = 0
+
+    def narrate(self) -> str:
+        return {"declare": "Declare actions (FE-06).", "initiative": "Roll initiative (FE-07).",
+                "end": "End of the round."
+                }.get(self.step, "")
+
+
+@evolver(StepReached)
+def _step(state: Battle, e: StepReached) -> Battle:
+    i = _find(state, RoundFrame)
+    frame = state.stack[i]
+    assert isinstance(frame, RoundFrame)
+    return _set_frame(state, i, replace(frame, step=e.step, group=e.group, phase=e.phase))
+
+
+# --- declarations --------------------------------------------------------------------------
+
+
+class DeclarationsOpened(Event):
+    type: Literal["fe_declarations_opened"] = "fe_declarations_opened"
+    side: str
+
+    def narrate(self) -> str:
+        return f"{self.side} declares its actions."
+
+
+@evolver(DeclarationsOpened)
+def _decl_open(state: Battle, e: DeclarationsOpened) -> Battle:
+    return state.push(DeclareFrame(actor=e.side))
+
+
+class ActionDeclared(Event):
+    type: Literal["fe_action_declared"] = "fe_action_declared"
+    unit: str
+    action: str
+
+    def narrate(self) -> str:
+        return f"{self.unit} declares: {self.action.replace('_', ' ')}."
+
+
+@evolver(ActionDeclared)
+def _declared(state: Battle, e: ActionDeclared) -> Battle:
+    return state.update_unit(e.unit, declared=e.action)
+
+
+class DeclarationsClosed(Event):
+    type: Literal["fe_declarations_closed"] = "fe_declarations_closed"
+    side: str
+
+    def narrate(self) -> str:
+        return f"{self.side} has declared."
+
+
+@evolver(DeclarationsClosed)
+def _decl_close(state: Battle, e: DeclarationsClosed) -> Battle:
+    assert isinstance(state.top, DeclareFrame)
+    return state.pop()
+
+
+# --- phases and choices --------------------------------------------------------------------
+
+
+class PhaseBegan(Event):
+    type: Literal["fe_phase_began"] = "fe_phase_began"
+    phase: str
+    sides: tuple[str, ...]
+    key: str
+    standing: tuple[str, ...]
+    rule: str = "FE-09"
+
+    def narrate(self) -> str:
+        together = " (simultaneous, FE-07)" if len(self.sides) > 1 else ""
+        return f"{self.phase.capitalize()} phase: {', '.join(self.sides)}{together}."
+
+
+@evolver(PhaseBegan)
+def _phase_began(state: Battle, e: PhaseBegan) -> Battle:
+    return state.push(PhaseFrame(phase=e.phase, sides=e.sides, key=e.key, standing=e.standing))
+
+
+class PhaseEnded(Event):
+    type: Literal["fe_phase_ended"] = "fe_phase_ended"
+    phase: str
+
+    def narrate(self) -> str:
+        return ""
+
+
+@evolver(PhaseEnded)
+def _phase_ended(state: Battle, e: PhaseEnded) -> Battle:
+    assert isinstance(state.top, PhaseFrame)
+    return state.pop()
+
+
+class SideToAct(Event):
+    type: Literal["fe_side_to_act"] = "fe_side_to_act"
+    side: str
+    phase: str
+
+    def narrate(self) -> str:
+        return ""
+
+
+@evolver(SideToAct)
+def _side_to_act(state: Battle, e: SideToAct) -> Battle:
+    return state.push(ChoiceFrame(actor=e.side, phase=e.phase))
+
+
+class UnitsDone(Event):
+    """These units have had their turn in the current phase (acted, passed or were skipped)."""
+
+    type: Literal["fe_units_done"] = "fe_units_done"
+    units: tuple[str, ...]
+    side: str
+
+    def narrate(self) -> str:
+        return ""
+
+
+@evolver(UnitsDone)
+def _units_done(state: Battle, e: UnitsDone) -> Battle:
+    if isinstance(state.top, ChoiceFrame):
+        state = state.pop()
+    i = _find(state, PhaseFrame)
+    frame = state.stack[i]
+    assert isinstance(frame, PhaseFrame)
+    return _set_frame(state, i, replace(frame, acted=frame.acted + e.units, last_side=e.side))
+
+
+# --- moving --------------------------------------------------------------------------------
+
+
+class MoveBegan(Event):
+    type: Literal["fe_move_began"] = "fe_move_began"
+    unit: str
+    path: tuple[HexT, ...]
+    mode: str
+    target: str = ""
+    facing: int | None = None
+
+    def narrate(self) -> str:
+        what = {"charge": "charges", "retreat": "makes a full retreat",
+                "withdraw": "makes a fighting withdrawal", "crawl": "crawls"}.get(self.mode,
+                                                                                 "moves")
+        aim = f" at {self.target}" if self.target else ""
+        return f"{self.unit} {what}{aim} ({len(self.path) - 1} hexes)."
+
+
+@evolver(MoveBegan)
+def _move_began(state: Battle, e: MoveBegan) -> Battle:
+    unit = state.unit(e.unit)
+    if e.mode == "charge":
+        state = state.update_unit(e.unit, charged=True)
+    return state.push(MoveFrame(unit=e.unit, path=tuple(unhx(p) for p in e.path), mode=e.mode,
+                                target=e.target, facing=e.facing, hp_before=unit.hp))
+
+
+class ReactionsDue(Event):
+    """The next step of a move provokes these enemies (in initiative order)."""
+
+    type: Literal["fe_reactions_due"] = "fe_reactions_due"
+    unit: str
+    step: int
+    reactors: tuple[tuple[str, str], ...]  # (reactor, trigger)
+
+    def narrate(self) -> str:
+        if not self.reactors:
+            return ""
+        who = ", ".join(f"{r} ({t})" for r, t in self.reactors)
+        return f"{self.unit}'s move provokes {who}."
+
+
+@evolver(ReactionsDue)
+def _reactions_due(state: Battle, e: ReactionsDue) -> Battle:
+    frame = state.top
+    assert isinstance(frame, MoveFrame)
+    mover = state.unit(frame.unit)
+    return state.replace_top(replace(frame, queued=e.reactors, checked=e.step,
+                                     hp_before=mover.hp))
+
+
+class ReactionOffered(Event):
+    type: Literal["fe_reaction_offered"] = "fe_reaction_offered"
+    reactor: str
+    mover: str
+    trigger: str
+    side: str
+
+    def narrate(self) -> str:
+        return f"{self.reactor} may take a free attack at {self.mover} (FE-11)."
+
+
+@evolver(ReactionOffered)
+def _offered(state: Battle, e: ReactionOffered) -> Battle:
+    frame = state.top
+    assert isinstance(frame, MoveFrame)
+    frame = replace(frame, queued=tuple(q for q in frame.queued if q[0] != e.reactor),
+                    asked=(*frame.asked, e.reactor))
+    return state.replace_top(frame).push(
+        ReactionFrame(actor=e.side, reactor=e.reactor, mover=e.mover, trigger=e.trigger))
+
+
+class ReactionAnswered(Event):
+    type: Literal["fe_reaction_answered"] = "fe_reaction_answered"
+    reactor: str
+    accept: bool
+
+    def narrate(self) -> str:
+        return "" if self.accept else f"{self.reactor} lets the chance go."
+
+
+@evolver(ReactionAnswered)
+def _answered(state: Battle, e: ReactionAnswered) -> Battle:
+    assert isinstance(state.top, ReactionFrame)
+    state = state.pop()
+    return state.update_unit(e.reactor, oa_used=True) if e.accept else state
+
+
+class MoveEnded(Event):
+    type: Literal["fe_move_ended"] = "fe_move_ended"
+    unit: str
+    cost: int
+    halted: bool = False
+    reason: str = ""
+    moved_into: tuple[str, ...] = ()
+
+    def narrate(self) -> str:
+        return f"{self.unit} stops: {self.reason}." if self.halted else ""
+
+
+@evolver(MoveEnded)
+def _move_ended(state: Battle, e: MoveEnded) -> Battle:
+    assert isinstance(state.top, MoveFrame)
+    state = state.pop()
+    u = state.unit(e.unit)
+    moved_into = tuple(sorted(set(getattr(u, "moved_into", ())) | set(e.moved_into)))
+    return state.update_unit(e.unit, moved=getattr(u, "moved", 0) + e.cost,
+                             moved_into=moved_into)
+
+
+# --- charges and shields -------------------------------------------------------------------
+
+
+class ImpactBegan(Event):
+    type: Literal["fe_impact"] = "fe_impact"
+    charger: str
+    target: str
+
+    def narrate(self) -> str:
+        return f"{self.charger}'s charge strikes home on {self.target}."
+
+
+@evolver(ImpactBegan)
+def _impact(state: Battle, e: ImpactBegan) -> Battle:
+    return state.push(ImpactFrame(charger=e.charger, target=e.target))
+
+
+class ImpactStage(Event):
+    type: Literal["fe_impact_stage"] = "fe_impact_stage"
+    stage: str
+    negated: bool = False
+    spear_user: str = ""
+
+    def narrate(self) -> str:
+        return "The set spear stops the charge (FE-19)." if self.negated else ""
+
+
+@evolver(ImpactStage)
+def _impact_stage(state: Battle, e: ImpactStage) -> Battle:
+    frame = state.top
+    assert isinstance(frame, ImpactFrame)
+    if e.spear_user:
+        state = state.update_unit(e.spear_user, spear_used=True)
+    if e.stage == "done":
+        return state.pop()
+    return state.replace_top(replace(frame, stage=e.stage, negated=frame.negated or e.negated))
+
+
+class SplinterOffered(Event):
+    type: Literal["fe_splinter_offered"] = "fe_splinter_offered"
+    unit: str
+    attacker: str
+    amount: int
+    subdual: bool = False
+    source: str = ""
+    side: str
+
+    def narrate(self) -> str:
+        return f"{self.unit} may let the shield take the {self.amount} damage (FE-31)."
+
+
+@evolver(SplinterOffered)
+def _splinter_offered(state: Battle, e: SplinterOffered) -> Battle:
+    return state.push(SplinterFrame(actor=e.side, unit=e.unit, attacker=e.attacker,
+                                    amount=e.amount, subdual=e.subdual, source=e.source))
+
+
+class SplinterAnswered(Event):
+    type: Literal["fe_splinter_answered"] = "fe_splinter_answered"
+    unit: str
+    splinter: bool
+    shield_kept: bool = False  # a magic shield gives up its magic instead (FE-32)
+
+    def narrate(self) -> str:
+        if not self.splinter:
+            return ""
+        if self.shield_kept:
+            return (f"{self.unit}'s magic shield absorbs the blow and is nonmagical for the "
+                    "rest of the day (FE-32).")
+        return f"{self.unit}'s shield is splintered and absorbs the blow (FE-31)."
+
+
+@evolver(SplinterAnswered)
+def _splinter_answered(state: Battle, e: SplinterAnswered) -> Battle:
+    assert isinstance(state.top, SplinterFrame)
+    state = state.pop()
+    if not e.splinter:
+        return state
+    if e.shield_kept:
+        return state.update_unit(e.unit, shield_magic=False)
+    return state.update_unit(e.unit, shield="", shield_magic=False)

@@ -1,0 +1,321 @@
+"""Moving in Fallen Empire: how far, which way, and who gets a free attack on the way.
+
+A move is a `MoveFrame` walked one hex at a time.  Before each step the rules ask who that
+step provokes: a full retreat gives every engaged opponent a free attack before the first
+step (FE-14, unless an ally covers him, FE-15); leaving a threatened hex or moving right past
+an enemy gives that enemy one (FE-11 reading (a), R-FE-LEAVE).  Each of them may take it or
+not; if any free attack wounds the mover he stops where he is (FE-12), and a wounded
+retreat is negated (FE-14).  A fighting withdrawal provokes nobody (FE-13).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from rules.commands import Move
+from rules.engine import Context
+from rules.events import UnitFaced, UnitStepped, hx, unhx
+from rules.hexgrid import Hex, movement_range_with_paths, path_to
+from rules.positioning import (
+    FRONT,
+    arc,
+    engaged_with,
+    occupied,
+    path_is_walkable,
+    path_triggers,
+    step_cost,
+    threatens,
+    unit_reach,
+)
+from rules.state import ACTIVE, Battle, Unit
+from rules.systems.fallen_empire.combat import situation
+from rules.systems.fallen_empire.damage import deal, face_target, strike
+from rules.systems.fallen_empire.events import system
+from rules.systems.fallen_empire.frames import (
+    ImpactBegan,
+    ImpactFrame,
+    ImpactStage,
+    MoveEnded,
+    MoveFrame,
+    ReactionOffered,
+    ReactionsDue,
+)
+from rules.systems.fallen_empire.units import (
+    SPEAR_SETTERS,
+    FEUnit,
+    base_move_hexes,
+    cfg,
+    free_move_hexes,
+    is_fe,
+    tables_for,
+)
+
+FULL_MOVE_ACTIONS = frozenset({"move", "charge", "retreat"})
+
+
+def allowance(state: Battle, u: FEUnit) -> int:
+    """How far (in move points) a unit may go in its movement this round (FE-08, FE-13)."""
+    if u.declared in FULL_MOVE_ACTIONS:
+        full = base_move_hexes(state, u)
+    elif u.declared == "crawl":
+        full = cfg(state, "crawl_ft") // state.board.feet_per_hex  # FE-40
+    elif u.declared in ("melee", "missile", "spell", "other", "withdraw"):
+        full = free_move_hexes(state, u)
+    else:
+        full = 0  # set_spear: braced in place (R-FE-SPEAR)
+    return max(0, full - u.moved)
+
+
+def move_mode(u: FEUnit) -> str:
+    return {"charge": "charge", "retreat": "retreat", "withdraw": "withdraw",
+            "crawl": "crawl"}.get(u.declared, "move")
+
+
+def charge_min(state: Battle, u: FEUnit) -> int:
+    """FE-16: a charge runs at least half the base full move (rounded up)."""
+    full = base_move_hexes(state, u)
+    num, den = cfg(state, "charge_min_fraction_num"), cfg(state, "charge_min_fraction_den")
+    return -(-full * num // den)
+
+
+def can_charge(u: FEUnit) -> bool:
+    """FE-16: men need a melee weapon fit to charge with; monsters horns, tusks or the like."""
+    if u.kind == "monster":
+        return u.can_charge
+    return bool(u.weapon) and tables_for().weapons[u.weapon].charge_ok
+
+
+def away_cost(state: Battle, mover: FEUnit) -> Callable[[Hex, Hex], int | None]:
+    """R-FE-AWAY: a withdrawal or retreat never steps closer to a foe it started engaged with."""
+    base = step_cost(state, mover)
+    foes = [e.pos for e in engaged_with(state, mover) if e.pos is not None]
+
+    def cost(a: Hex, b: Hex) -> int | None:
+        if any(b.distance(f) < a.distance(f) for f in foes):
+            return None
+        return base(a, b)
+
+    return cost
+
+
+def destinations(state: Battle, u: FEUnit) -> dict[Hex, list[Hex]]:
+    """Every hex the unit may end its move on this phase, with the cheapest path there."""
+    assert u.pos is not None
+    budget = allowance(state, u)
+    mode = move_mode(u)
+    cost = away_cost(state, u) if mode in ("withdraw", "retreat") else step_cost(state, u)
+    costs, pred = movement_range_with_paths(u.pos, budget, cost, lambda h: False)
+    out: dict[Hex, list[Hex]] = {}
+    for h in sorted(costs):
+        if h != u.pos and not occupied(state, h, u):
+            out[h] = path_to(pred, u.pos, h)
+    return out
+
+
+def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:
+    cost = step_cost(state, u)
+    return sum(cost(a, b) or 0 for a, b in itertools.pairwise(path))
+
+
+def check_move(state: Battle, u: FEUnit, cmd: Move) -> str | None:
+    """Why this move is not allowed, or None."""
+    path = [unhx(p) for p in cmd.path]
+    if len(set(path)) != len(path):
+        return "a path may not visit a hex twice"
+    if cmd.facing is not None and not 0 <= cmd.facing <= 5:
+        return "facing must be 0 to 5"
+    mode = move_mode(u)
+    budget = allowance(state, u)
+    why = path_is_walkable(state, u, path, budget)
+    if why:
+        return why
+    if mode in ("withdraw", "retreat"):
+        away = away_cost(state, u)
+        for a, b in itertools.pairwise(path):
+            if away(a, b) is None:
+                return (f"a {'withdrawal' if mode == 'withdraw' else 'full retreat'} may not "
+                        f"step closer to a foe it is engaged with ({(b.q, b.r)})")
+        if mode == "withdraw" and cmd.facing not in (None, u.facing):
+            return "a fighting withdrawal backs away without turning (FE-13)"
+    if mode == "charge":
+        return check_charge(state, u, path, cmd.target)
+    if cmd.target:
+        return "only a charge names a target as it moves"
+    return None
+
+
+def check_charge(state: Battle, u: FEUnit, path: list[Hex], target_id: str) -> str | None:
+    if not can_charge(u):
+        return "this unit has no weapon to charge with (FE-16)"
+    if not target_id or not state.has_unit(target_id):
+        return "a charge must name the foe it charges"
+    t = state.unit(target_id)
+    if t.side == u.side or not t.fighting or t.pos is None:
+        return f"{target_id} is not a foe who can be charged"
+    need = charge_min(state, u)
+    run = path_cost(state, u, path)
+    if run < need:
+        return f"a charge must run at least half the base move: {need} hexes, not {run} (FE-16)"
+    if path[-1].distance(t.pos) > unit_reach(state, u):
+        return f"the charge must end within reach of {target_id}"
+    return None
+
+
+def charge_moves(state: Battle, u: FEUnit) -> list[Move]:
+    """A charge at each foe, along the cheapest run long enough to count (FE-16)."""
+    out: list[Move] = []
+    need, reach = charge_min(state, u), unit_reach(state, u)
+    dests = destinations(state, u)
+    for t in state.units:
+        if t.side == u.side or not t.fighting or t.pos is None:
+            continue
+        best: list[Hex] | None = None
+        for h, p in dests.items():
+            if h.distance(t.pos) <= reach and path_cost(state, u, p) >= need and (
+                    best is None or len(p) < len(best)):
+                best = p
+        if best is not None:
+            out.append(Move(unit=u.id, path=tuple(hx(h) for h in best), target=t.id))
+    return out
+
+
+# --- running a move ------------------------------------------------------------------------
+
+
+def initiative_rank(state: Battle, side: str) -> int:
+    for i, group in enumerate(system(state).order):
+        if side in group:
+            return i
+    return len(system(state).order)
+
+
+def can_react(state: Battle, reactor: Unit) -> bool:
+    r = is_fe(reactor)
+    surprised = state.round == 1 and r.side in system(state).surprised
+    return r.fighting and not r.oa_used and not surprised and bool(r.weapon)
+
+
+def covered(state: Battle, mover: FEUnit, foe: Unit) -> bool:
+    """FE-15 reading (a): an ally who moved into melee with this foe covers the retreat."""
+    for ally in state.units:
+        a = is_fe(ally)
+        if (a.side == mover.side and a.id != mover.id and a.fighting and foe.id in a.moved_into
+                and foe.pos is not None and a.pos is not None and threatens(state, a, foe.pos)):
+            return True
+    return False
+
+
+def reactions_at(state: Battle, f: MoveFrame, i: int) -> list[tuple[str, str]]:
+    mover = is_fe(state.unit(f.unit))
+    if f.mode == "withdraw":
+        return []  # FE-13: no attack of opportunity
+    found: list[tuple[str, str]] = []
+    if f.mode == "retreat" and i == 0:
+        for foe in engaged_with(state, mover):
+            if foe.id not in f.asked and can_react(state, foe) and not covered(state, mover, foe):
+                found.append((foe.id, "retreat"))
+    for trig in path_triggers(state, mover, list(f.path), ("leave", "pass")):
+        if trig.step != i or trig.reactor in f.asked:
+            continue
+        if any(r == trig.reactor for r, _ in found):
+            continue
+        foe = state.unit(trig.reactor)
+        if can_react(state, foe):
+            found.append((foe.id, trig.kind))
+    found.sort(key=lambda rt: (initiative_rank(state, state.unit(rt[0]).side), rt[0]))
+    return found
+
+
+def run_move(ctx: Context, f: MoveFrame) -> None:
+    state = ctx.state
+    u = is_fe(state.unit(f.unit))
+    assert u.pos is not None
+    i = f.path.index(u.pos)
+    spent = path_cost(state, u, list(f.path[: i + 1]))
+    if u.hp < f.hp_before or (u.status != ACTIVE and f.mode != "crawl"):
+        reason = ("the retreat is negated: he is stuck in combat for another round (FE-14)"
+                  if f.mode == "retreat" else "wounded by a free attack (FE-12)")
+        ctx.emit(MoveEnded(unit=u.id, cost=spent, halted=True, reason=reason,
+                           moved_into=_moved_into(state, u)))
+        return
+    if f.queued:
+        reactor, trigger = f.queued[0]
+        ctx.emit(ReactionOffered(reactor=reactor, mover=u.id, trigger=trigger,
+                                 side=state.unit(reactor).side))
+        return
+    if i == len(f.path) - 1:
+        _finish(ctx, f, u, spent)
+        return
+    if f.checked < i:
+        due = reactions_at(state, f, i)
+        if due:
+            ctx.emit(ReactionsDue(unit=u.id, step=i, reactors=tuple(due)))
+            return
+    nxt = f.path[i + 1]
+    facing = u.facing if f.mode == "withdraw" else (u.pos.direction_to(nxt) or u.facing)
+    ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(nxt), facing=facing))
+
+
+def _moved_into(state: Battle, u: FEUnit) -> tuple[str, ...]:
+    return tuple(e.id for e in engaged_with(state, u))
+
+
+def _finish(ctx: Context, f: MoveFrame, u: FEUnit, spent: int) -> None:
+    if f.facing is not None and f.facing != u.facing:
+        ctx.emit(UnitFaced(unit=u.id, facing=f.facing))
+    elif f.mode == "charge" and f.target:
+        face_target(ctx, u.id, f.target)
+    ctx.emit(MoveEnded(unit=u.id, cost=spent, moved_into=_moved_into(ctx.state, u)))
+    if f.mode == "charge" and f.target:
+        t = ctx.state.unit(f.target)
+        me = ctx.state.unit(u.id)
+        if t.fighting and t.pos is not None and me.pos is not None and threatens(
+                ctx.state, me, t.pos):
+            ctx.emit(ImpactBegan(charger=u.id, target=t.id))
+
+
+# --- the end of a charge -------------------------------------------------------------------
+
+
+def spear_is_set(state: Battle, setter: FEUnit, charger: FEUnit) -> str | None:
+    """FE-19: why `setter` may not meet this charge with a set spear (None: he may)."""
+    if setter.declared != "set_spear" or setter.spear_used:
+        return "he did not set a spear this round"
+    if not setter.fighting:
+        return "he is down"
+    if setter.kind not in SPEAR_SETTERS:
+        return "only Fighting-Men, Men-at-Arms and Demi-Men can set a spear"
+    if not setter.weapon or not tables_for().weapons[setter.weapon].can_set:
+        return "he holds no spear or pole arm"
+    if initiative_rank(state, setter.side) >= initiative_rank(state, charger.side):
+        return "he is not acting first this round"
+    if state.round == 1 and setter.side in system(state).surprised:
+        return "he is surprised"
+    assert charger.pos is not None
+    if arc(setter, charger.pos) != FRONT:
+        return "the charge comes from outside his front: he is not aware of it (R-FE-SPEAR)"
+    return None
+
+
+def run_impact(ctx: Context, f: ImpactFrame) -> None:
+    state = ctx.state
+    charger, target = is_fe(state.unit(f.charger)), is_fe(state.unit(f.target))
+    if f.stage == "spear":
+        if spear_is_set(state, target, charger) is None:
+            face_target(ctx, target.id, charger.id)
+            s = situation(ctx.state, target.id, charger.id, "set-spear")
+            r = strike(ctx, s)
+            ctx.emit(ImpactStage(stage="strike", negated=r.hit, spear_user=target.id))
+            deal(ctx, s, r)
+        else:
+            ctx.emit(ImpactStage(stage="strike"))
+        return
+    if f.negated or not charger.fighting or not target.fighting or target.pos is None or (
+            not threatens(state, charger, target.pos)):
+        ctx.emit(ImpactStage(stage="done"))
+        return
+    s = situation(state, charger.id, target.id, "charge")
+    r = strike(ctx, s)
+    ctx.emit(ImpactStage(stage="done"))
+    deal(ctx, s, r)
