@@ -21,7 +21,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = [
     "DIRECTIONS", "FLAT", "POINTY", "Hex", "Layout", "Orientation", "StaggerAxis", "StaggerIndex",
@@ -31,11 +31,12 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
+class Hex(NamedTuple):
     """A hex (or a hex-space vector) in axial coordinates.
 
     Ordering is lexicographic on ``(q, r)``; it is the tie-breaker for every search here.
+    A named tuple rather than a dataclass because hexes are hashed and compared millions of
+    times in path-finding and AI search, and tuple hashing and comparison run in C.
     """
 
     q: int
@@ -46,11 +47,11 @@ class Hex:
         """Third cube coordinate; ``q + r + s == 0`` always."""
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
-        return Hex(self.q + other.q, self.r + other.r)
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
+        return Hex(self[0] + other[0], self[1] + other[1])
 
     def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
+        return Hex(self[0] - other[0], self[1] - other[1])
 
     def scale(self, k: int) -> Hex:
         return Hex(self.q * k, self.r * k)
@@ -65,10 +66,12 @@ class Hex:
 
     def length(self) -> int:
         """Distance from the origin: half the cube Manhattan length."""
-        return (abs(self.q) + abs(self.r) + abs(self.s)) // 2
+        q, r = self
+        return (abs(q) + abs(r) + abs(q + r)) // 2
 
     def distance(self, other: Hex) -> int:
-        return (self - other).length()
+        dq, dr = self[0] - other[0], self[1] - other[1]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def rotate(self, center: Hex, steps: int) -> Hex:
         """Rotate about ``center`` by ``steps`` x 60 degrees; direction ``d`` goes to ``d+steps``.

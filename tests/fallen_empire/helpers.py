@@ -124,3 +124,15 @@ def phase_frame(state: Battle) -> PhaseFrame:
         if isinstance(f, PhaseFrame):
             return f
     raise AssertionError("no phase running")
+
+
+def rolled(events: list[Event]) -> list[int]:
+    """Every die face thrown while these events happened, in order."""
+    return [r for e in events for r in e.rolls]
+
+
+def act_exact(state: Battle, cmd: Command, *dice: int) -> tuple[Battle, list[Event]]:
+    """`act`, and also fail if some scripted dice were never thrown."""
+    state, events = act(state, cmd, *dice)
+    assert rolled(events) == list(dice), f"scripted {list(dice)}, thrown {rolled(events)}"
+    return state, events

@@ -21,7 +21,6 @@ from rules.positioning import (
     FRONT,
     arc,
     engaged_with,
-    occupied,
     path_is_walkable,
     path_triggers,
     step_cost,
@@ -101,16 +100,20 @@ def away_cost(state: Battle, mover: FEUnit) -> Callable[[Hex, Hex], int | None]:
 
 def destinations(state: Battle, u: FEUnit) -> dict[Hex, list[Hex]]:
     """Every hex the unit may end its move on this phase, with the cheapest path there."""
+    return {h: p for h, (_, p) in _reach(state, u).items()}
+
+
+def _reach(state: Battle, u: FEUnit) -> dict[Hex, tuple[int, list[Hex]]]:
+    """Destination → (cost, cheapest path), for every hex the unit may end its move on."""
     assert u.pos is not None
     budget = allowance(state, u)
     mode = move_mode(u)
     cost = away_cost(state, u) if mode in ("withdraw", "retreat") else step_cost(state, u)
     costs, pred = movement_range_with_paths(u.pos, budget, cost, lambda h: False)
-    out: dict[Hex, list[Hex]] = {}
-    for h in sorted(costs):
-        if h != u.pos and not occupied(state, h, u):
-            out[h] = path_to(pred, u.pos, h)
-    return out
+    taken = {o.pos for o in state.units
+             if o.pos is not None and o.id != u.id and o.status not in ("dead", "gone")}
+    return {h: (costs[h], path_to(pred, u.pos, h)) for h in sorted(costs)
+            if h != u.pos and h not in taken}
 
 
 def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:
@@ -163,17 +166,16 @@ def check_charge(state: Battle, u: FEUnit, path: list[Hex], target_id: str) -> s
 
 
 def charge_moves(state: Battle, u: FEUnit) -> list[Move]:
-    """A charge at each foe, along the cheapest run long enough to count (FE-16)."""
+    """A charge at each foe, along the shortest run long enough to count (FE-16)."""
     out: list[Move] = []
     need, reach = charge_min(state, u), unit_reach(state, u)
-    dests = destinations(state, u)
+    dests = _reach(state, u)
     for t in state.units:
         if t.side == u.side or not t.fighting or t.pos is None:
             continue
         best: list[Hex] | None = None
-        for h, p in dests.items():
-            if h.distance(t.pos) <= reach and path_cost(state, u, p) >= need and (
-                    best is None or len(p) < len(best)):
+        for h, (cost, p) in dests.items():
+            if cost >= need and h.distance(t.pos) <= reach and (best is None or len(p) < len(best)):
                 best = p
         if best is not None:
             out.append(Move(unit=u.id, path=tuple(hx(h) for h in best), target=t.id))

@@ -41,7 +41,7 @@ def declaration_options(state: Battle, u: Unit) -> tuple[str, ...]:
             opts.append("self_help")  # FE-43
         return tuple(opts) if len(opts) > 1 else ()
     opts = ["melee", "move"]
-    if f.missile:
+    if can_shoot(f):
         opts.append("missile")
     if f.spells:
         opts.append("spell")
@@ -156,8 +156,13 @@ def in_range(state: Battle, shooter: FEUnit, target: Unit, range_in: int) -> boo
     return True
 
 
+def can_shoot(u: FEUnit) -> bool:
+    """FE-26: "only Shortbows can be used from horseback" (a scenario may mount a bowman)."""
+    return bool(u.missile) and (not u.mounted or tables_for().weapons[u.missile].shortbow)
+
+
 def missile_attacks(state: Battle, u: FEUnit) -> list[Command]:
-    if not u.missile:
+    if not can_shoot(u):
         return []
     w = tables_for().weapons[u.missile]
     out: list[Command] = []
@@ -206,6 +211,30 @@ def item_uses(state: Battle, u: FEUnit) -> list[Command]:
     return out
 
 
+def has_turn(state: Battle, u: FEUnit, phase: str, tied: bool, standing: tuple[str, ...]
+             ) -> bool:
+    """Does `u` still have a choice to make in `phase`?  The cheap twin of `unit_commands`:
+    a moving unit always may (it can turn in place), so no path search is needed."""
+    from rules.systems.fallen_empire.movement import allowance, move_mode
+
+    if u.pos is None:
+        return False
+    if phase == "movement":
+        if u.declared in ("withdraw", "set_spear", "rest", "self_help", "") or u.moved:
+            return False
+        if (u.status == DOWN and u.declared != "crawl") or (u.status != DOWN and not u.fighting):
+            return False
+        budget = allowance(state, u)
+        if budget <= 0:
+            return False
+        if move_mode(u) == "charge":
+            reach = budget + max(1, u.reach_ft // state.board.feet_per_hex)
+            return any(t.side != u.side and t.fighting and t.pos is not None
+                       and t.pos.distance(u.pos) <= reach for t in state.units)
+        return True
+    return bool(unit_commands(state, u, phase, tied, standing))
+
+
 def phase_candidates(state: Battle, phase: str, sides: tuple[str, ...], acted: tuple[str, ...],
                      standing: tuple[str, ...] = ()) -> list[FEUnit]:
     """Units of `sides` that still have something to do in `phase`."""
@@ -214,7 +243,7 @@ def phase_candidates(state: Battle, phase: str, sides: tuple[str, ...], acted: t
     for u in state.units:
         if u.side in sides and u.id not in acted:
             f = is_fe(u)
-            if unit_commands(state, f, phase, tied, standing):
+            if has_turn(state, f, phase, tied, standing):
                 out.append(f)
     return out
 
