@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import evolve_all, initial_state  # noqa: E402
-from rules.events import event_from_json, event_to_json  # noqa: E402
-from rules.playout import random_playout  # noqa: E402
-from rules.scenarios import open_field  # noqa: E402
+from rules.engine import evolve_all, initial_state
+from rules.events import event_from_json, event_to_json
+from rules.playout import random_playout
+from rules.scenarios import open_field
 
 
 def main() -> int:

@@ -169,6 +169,25 @@ class Ruleset:
     def templates(self) -> list[str]:
         return []
 
+    def unit_glyph(self, state: Battle, unit_id: str) -> str:
+        """One character for the unit's token (its template's art)."""
+        return state.unit(unit_id).template[:1].upper()
+
+    def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
+        """Short lines describing the unit, for hover cards and the sandbox."""
+        u = state.unit(unit_id)
+        return [f"{u.name} ({u.side})", f"HP {u.hp}/{u.max_hp} {u.condition or u.status}"]
+
+    def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
+                       ) -> list[tuple[int, str, str]]:
+        """Which steps of `path` would provoke whose reaction under this ruleset, as
+        (step index, reactor id, trigger), for the path preview.  Default: none."""
+        return []
+
+    def phase_label(self, state: Battle) -> str:
+        """Where the battle is in its round, for the round tracker."""
+        return f"Round {state.round}"
+
 
 # --- deciding and evolving -----------------------------------------------------------------
 

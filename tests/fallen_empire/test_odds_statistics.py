@@ -12,7 +12,6 @@ from collections import Counter
 from rules.dice import StreamDice
 from rules.engine import start
 from rules.systems.fallen_empire.combat import _distribution, resolve, situation
-
 from tests.fallen_empire.helpers import fe
 
 

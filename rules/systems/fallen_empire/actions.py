@@ -41,7 +41,7 @@ from rules.systems.fallen_empire.options import (
     phase_candidates,
     unit_commands,
 )
-from rules.systems.fallen_empire.units import cfg, is_fe, tables_for
+from rules.systems.fallen_empire.units import FEUnit, cfg, is_fe, tables_for
 
 
 def _phase_frame(state: Battle) -> PhaseFrame:
@@ -64,7 +64,7 @@ def legal_commands(state: Battle, side: str) -> list[Command]:
         pf = _phase_frame(state)
         tied = len(pf.sides) > 1 and pf.phase != "withdrawal"
         out: list[Command] = []
-        for u in phase_candidates(state, pf.phase, (side,), pf.acted, pf.standing):
+        for u in phase_candidates(state, pf.phase, pf.sides, pf.acted, pf.standing, only=side):
             out += unit_commands(state, u, pf.phase, tied, pf.standing)
             out.append(Pass(unit=u.id))
         out.append(EndPhase(side=side))
@@ -106,8 +106,8 @@ def check(state: Battle, cmd: Command) -> str | None:
     pf = _phase_frame(state)
     if isinstance(cmd, EndPhase):
         return None if cmd.side == side else f"it is {side}'s turn to act, not {cmd.side}'s"
-    waiting = {u.id: u for u in phase_candidates(state, pf.phase, (side,), pf.acted,
-                                                  pf.standing)}
+    waiting = {u.id: u for u in phase_candidates(state, pf.phase, pf.sides, pf.acted,
+                                                  pf.standing, only=side)}
     if unit_id not in waiting:
         return f"{unit_id} has nothing left to do in the {pf.phase} phase"
     if isinstance(cmd, Pass):
@@ -120,9 +120,21 @@ def check(state: Battle, cmd: Command) -> str | None:
             return f"units do not move in the {pf.phase} phase (FE-09)"
         return check_move(state, u, cmd)
     tied = len(pf.sides) > 1
+    if isinstance(cmd, Attack):
+        cmd = _usual_weapon(u, cmd, pf.phase)
     if cmd in unit_commands(state, u, pf.phase, tied, pf.standing):
         return None
     return _why_not(state, u.id, cmd, pf.phase)
+
+
+def _usual_weapon(u: FEUnit, cmd: Attack, phase: str) -> Attack:
+    """`Attack.weapon` "" means the unit's usual weapon for the phase: spell it the way the
+    legal-command list does (the missile named in the missile phase, "" in melee)."""
+    if phase == "missile" and not cmd.weapon and u.missile:
+        return cmd.model_copy(update={"weapon": u.missile})
+    if phase == "melee" and cmd.weapon and cmd.weapon == u.weapon:
+        return cmd.model_copy(update={"weapon": ""})
+    return cmd
 
 
 def _why_not(state: Battle, unit_id: str, cmd: Command, phase: str) -> str:
@@ -130,6 +142,12 @@ def _why_not(state: Battle, unit_id: str, cmd: Command, phase: str) -> str:
     if isinstance(cmd, Attack):
         if not state.has_unit(cmd.target):
             return f"there is no unit {cmd.target!r}"
+        unknown = [o for o in cmd.options if o != "subdual"]
+        if unknown:
+            return f"unknown attack option {unknown[0]!r} (only 'subdual', FE-34)"
+        if phase == "melee" and "subdual" in cmd.options and not (
+                u.weapon and tables_for().weapons[u.weapon].can_subdue):
+            return f"{u.id}'s weapon cannot be used with the flat of the blade (FE-34)"
         if phase == "melee":
             return f"{cmd.target} is not a foe within {u.id}'s reach"
         if phase == "missile":
@@ -176,8 +194,8 @@ def decide(ctx: Context, cmd: Command) -> None:
     side = top.actor or ""
     if isinstance(cmd, EndPhase):
         pf = _phase_frame(state)
-        rest = tuple(u.id for u in phase_candidates(state, pf.phase, (side,), pf.acted,
-                                                     pf.standing))
+        rest = tuple(u.id for u in phase_candidates(state, pf.phase, pf.sides, pf.acted,
+                                                     pf.standing, only=side))
         ctx.emit(UnitsDone(units=rest, side=side))
         return
     unit_id = getattr(cmd, "unit", "")
@@ -240,9 +258,15 @@ def _use_item(ctx: Context, cmd: UseItem) -> None:
         dice = cfg(state, "con_check_dice")
         roll = ctx.dice.sum(dice.count, dice.sides, "CON check") + dice.bonus
         ok = roll <= u.con
+        notes = ["Raised to 0 HP; no more saves (FE-43)."] if ok else []
+        spent = ok and cmd.item == "potion"
+        if ok and cmd.item == "bandages":
+            # FE-38: "After you use one supply of Bandages, roll 1d6" — his own too.
+            b = ctx.dice.d(6, "bandages expended?")
+            spent = b in tuple(cfg(state, "bandage_expended_on"))
+            notes.append(f"Bandages d6 {b}: {'used up' if spent else 'some left'} (FE-38).")
         ctx.emit(ItemUsed(unit=u.id, item=cmd.item, target=u.id, check=roll, check_needed=u.con,
-                          succeeded=ok, expended=ok and cmd.item == "potion",
-                          notes=("Raised to 0 HP; no more saves (FE-43).",) if ok else ()))
+                          succeeded=ok, expended=spent, notes=tuple(notes)))
         if ok:
             if u.hp < 0:
                 heal(ctx, u.id, -u.hp, "FE-43")

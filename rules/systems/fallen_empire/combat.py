@@ -53,6 +53,7 @@ class Situation:
     melee_pool: tuple[str, ...] = ()  # FE-22: who a shot into melee may strike (target first)
     cover: str = ""  # FE-21: "" none, "terrain", or the id of a unit covering the target
     cover_hits_on: tuple[int, ...] = (1, 2, 3)
+    damage_multiplier: int = 1  # FE-19 reading (b): a set spear doubles the total
     notes: tuple[str, ...] = ()
 
     @property
@@ -100,7 +101,8 @@ def resolve(s: Situation, dice: Dice) -> Result:
         else:
             notes.append(f"Cover d6 {c}: the shot gets through (FE-21).")
     droll = dice.sum(s.damage.count, s.damage.sides, "damage")
-    amount = max(1, droll + s.damage.bonus + sum(m.value for m in s.damage_modifiers))
+    total = droll + s.damage.bonus + sum(m.value for m in s.damage_modifiers)
+    amount = max(1, total * s.damage_multiplier)
     return Result(roll, True, struck, droll, amount, tuple(notes))
 
 
@@ -216,25 +218,27 @@ def situation(state: Battle, attacker_id: str, target_id: str, kind: str,
     if kind == "charge":
         damage = damage.doubled_dice()
         notes.append("Charge: twice the damage dice (FE-18).")
+    multiplier = 1
     if kind == "set-spear":
         if cfg(state, "set_spear_double") == "dice":
             damage = damage.doubled_dice()
+            notes.append("Set spear: double damage, twice the dice (FE-19 (a)).")
         else:
-            damage = DiceExpr(damage.count, damage.sides, damage.bonus)
-            dmods.append(Modifier(value=0, reason="double total", rule="FE-19 (b)"))
-        notes.append("Set spear: double damage (FE-19).")
+            multiplier = 2
+            notes.append("Set spear: double damage, the total doubled (FE-19 (b)).")
     needed = t.matrix.needed(a.kind, level_or_hd(a), armour_ac(d))
     pool: tuple[str, ...] = ()
     cover = ""
     if kind == "missile":
-        pool = melee_pool(state, d)
+        pool = melee_pool(state, d, shooter=a.id)
         cover = cover_for(state, from_hex, d)
     return Situation(
         kind=kind, attacker=a.id, target=d.id, weapon=w.name, needed=needed,
         modifiers=tuple(mods), damage=damage, damage_modifiers=tuple(dmods),
         natural_20_hits=cfg(state, "natural_20_hits"),
         natural_1_misses=cfg(state, "natural_1_misses"), subdual=subdual, melee_pool=pool,
-        cover=cover, cover_hits_on=tuple(cfg(state, "cover_hits_cover_on")), notes=tuple(notes))
+        cover=cover, cover_hits_on=tuple(cfg(state, "cover_hits_cover_on")),
+        damage_multiplier=multiplier, notes=tuple(notes))
 
 
 def spell_situation(state: Battle, caster_id: str, target_id: str, spell: str) -> Situation:
@@ -244,9 +248,10 @@ def spell_situation(state: Battle, caster_id: str, target_id: str, spell: str) -
                      needed=0, modifiers=(), damage=sp.damage, auto_hit=sp.auto_hit)
 
 
-def melee_pool(state: Battle, target: FEUnit) -> tuple[str, ...]:
-    """FE-22 reading (a): a shot into a melee may strike the target or anyone engaged with it."""
-    foes = engaged_with(state, target)
+def melee_pool(state: Battle, target: FEUnit, shooter: str = "") -> tuple[str, ...]:
+    """FE-22 reading (a): a shot into a melee may strike the target or anyone engaged with it
+    (the shooter's allies too), but never the shooter himself, when he is in that melee."""
+    foes = [u for u in engaged_with(state, target) if u.id != shooter]
     if not foes:
         return ()
     return (target.id, *tuple(u.id for u in foes))

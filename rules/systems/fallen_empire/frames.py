@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from rules.events import Event, HexT, evolver, unhx
+from rules.events import AttackRolled, Event, HexT, evolver, unhx
 from rules.hexgrid import Hex
 from rules.state import Battle, Frame
 
@@ -408,6 +408,16 @@ def _impact_stage(state: Battle, e: ImpactStage) -> Battle:
     if e.stage == "done":
         return state.pop()
     return state.replace_top(replace(frame, stage=e.stage, negated=frame.negated or e.negated))
+
+
+@evolver(AttackRolled, ruleset=RULESET)
+def _attack_rolled(state: Battle, e: AttackRolled) -> Battle:
+    """R-FE-SPEAR: setting the spear is the figure's action for the round; if he strikes an
+    ordinary melee blow instead, his spear is no longer set against a later charge (FE-19)."""
+    u = state.unit(e.attacker)
+    if e.kind == "melee" and getattr(u, "declared", "") == "set_spear":
+        return state.update_unit(e.attacker, spear_used=True)
+    return state
 
 
 class SplinterOffered(Event):

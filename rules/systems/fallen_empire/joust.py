@@ -1,4 +1,4 @@
-"""The Fallen Empire joust ("The Joust's Game Rules"), checklist items FE-46..FE-53, EX-FE-02.
+"""The Fallen Empire joust ("The Joust's Game Rules"), checklist items FE-45..FE-53, EX-FE-02.
 
 Design rule: there is ONE resolution function, :func:`resolve_throw`.  Play
 (:func:`apply_throw`) and exact odds (:func:`throw_distribution`, which pushes every
@@ -16,8 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
+from typing import Protocol
 
 Policy = Callable[[int, int], int]  # (pool_self, pool_other) -> dice to throw
+# A mixed policy: (pool_self, pool_other) -> {dice to throw: probability}
+MixedPolicy = Callable[[int, int], int | dict[int, Fraction]]
 Odds = dict[str, Fraction]  # 'a' / 'b' / 'draw' -> probability
 MAX_THROW = 3  # FE-48: "one to three dice"
 
@@ -274,10 +277,29 @@ def _step(pa: int, pb: int, t: int, na: int, nb: int, rules: JoustRules,
     return out, stay
 
 
-def round_win_probability(state: JoustState, rules: JoustRules, policy_a: Policy,
-                          policy_b: Policy) -> Odds:
+def uniform_policy(pool_self: int, pool_other: int) -> dict[int, Fraction]:
+    """A mixed policy: every legal throw size equally likely (FE-48).  The "no idea what
+    he'll do" model of an opponent, used for the odds a player is shown."""
+    sizes = legal_throw_sizes(pool_self)
+    return {n: Fraction(1, len(sizes)) for n in sizes}
+
+
+def _as_mix(choice: int | dict[int, Fraction], pool: int) -> dict[int, Fraction]:
+    """A policy's answer as {size: probability}, checked against the pool (FE-48)."""
+    mix = dict(choice) if isinstance(choice, dict) else {choice: Fraction(1)}
+    legal = legal_throw_sizes(pool)
+    if any(n not in legal for n in mix) or any(p < 0 for p in mix.values()) \
+            or sum(mix.values()) != 1:
+        raise ValueError(f"policy chose {choice} with a pool of {pool}: legal sizes are "
+                         f"{legal} with probabilities summing to 1 (FE-48)")
+    return {n: Fraction(p) for n, p in mix.items() if p}
+
+
+def round_win_probability(state: JoustState, rules: JoustRules, policy_a: MixedPolicy,
+                          policy_b: MixedPolicy) -> Odds:
     """Exact P('a'), P('b'), P('draw') for the rest of the round when each side throws
-    what its policy says.  Memoised recursion over pools (and throws, if limited)."""
+    what its policy says.  A policy answers a size, or a mixed {size: probability}
+    (e.g. :func:`uniform_policy`).  Memoised recursion over pools (and throws, if limited)."""
     state = state if state.winner is not None else _settle_pools(state, rules)
     if state.winner is not None:
         return {k: Fraction(int(k == state.winner)) for k in ("a", "b", "draw")}
@@ -285,9 +307,17 @@ def round_win_probability(state: JoustState, rules: JoustRules, policy_a: Policy
     @cache
     def value(pa: int, pb: int, t: int) -> Odds:
         na, nb = policy_a(pa, pb), policy_b(pb, pa)
-        if na not in legal_throw_sizes(pa) or nb not in legal_throw_sizes(pb):
+        if isinstance(na, int) and isinstance(nb, int) and (
+                na not in legal_throw_sizes(pa) or nb not in legal_throw_sizes(pb)):
             raise ValueError(f"policy chose {na} v {nb} dice with pools {pa} v {pb} (FE-48)")
-        out, stay = _step(pa, pb, t, na, nb, rules, value)
+        out = {"a": Fraction(0), "b": Fraction(0), "draw": Fraction(0)}
+        stay = Fraction(0)
+        for ka, wa in _as_mix(na, pa).items():
+            for kb, wb in _as_mix(nb, pb).items():
+                o, s = _step(pa, pb, t, ka, kb, rules, value)
+                for k, v in o.items():
+                    out[k] += wa * wb * v
+                stay += wa * wb * s
         return {k: v / (1 - stay) for k, v in out.items()}  # solve P = out + stay * P
 
     t = state.throws if rules.max_throws is not None else 0
@@ -324,3 +354,269 @@ def _best(ps: int, po: int, t: int, rules: JoustRules) -> tuple[Fraction, int]:
             best = (v, k)
     assert best is not None
     return best
+
+
+# --- playing a whole round with real dice (for Lists, simulation and AI) --------------------
+
+
+class _D6(Protocol):
+    def d(self, sides: int, purpose: str = "") -> int: ...
+
+
+MAX_THROWS_SAFETY = 10_000  # a round ends with probability 1; this only stops a broken policy
+
+
+def play_round(pool_a: int, pool_b: int, rules: JoustRules, dice: _D6, policy_a: Policy,
+               policy_b: Policy) -> tuple[JoustState, tuple[ThrowResult, ...]]:
+    """Play a round from these pools to its end: each throw, A's dice are rolled first, then
+    B's (the order the joust mode rolls them in).  Returns the final state and the throws."""
+    state = JoustState.start(pool_a, pool_b)
+    throws: list[ThrowResult] = []
+    for _ in range(MAX_THROWS_SAFETY):
+        if state.winner is not None:
+            return state, tuple(throws)
+        na, nb = policy_a(state.pool_a, state.pool_b), policy_b(state.pool_b, state.pool_a)
+        da = [dice.d(6, "joust die A") for _ in range(na)]
+        db = [dice.d(6, "joust die B") for _ in range(nb)]
+        state, r = apply_throw(state, da, db, rules)
+        throws.append(r)
+    raise RuntimeError(f"no result after {MAX_THROWS_SAFETY} throws")
+
+
+# --- Lists: many entrants (FE-45, R-FE-JOUST-LISTS, R-FE-JOUST-REFILL) ----------------------
+#
+# A List is a run of bouts; each bout is one round of jousting between two entrants, played
+# from FULL dice pools (R-FE-JOUST-REFILL: a pool refills for every bout, dice lost in one
+# bout are not carried to the next).  The pairing functions below know nothing of dice: the
+# caller's `results_fn(a, b)` plays a bout however it likes (the joust mode, a scripted
+# table, a GM's say-so) and answers the winner.
+
+LIST_METHODS = ("swiss", "single_elimination")
+HOST_DEFAULT_METHOD = {"lawful": "swiss", "neutral": "swiss", "chaotic": "single_elimination"}
+MAX_RIDES = 3  # single elimination: a drawn bout is ridden again at most this often in all
+
+
+@dataclass(frozen=True)
+class BoutResult:
+    """What a bout's result function answers.  ``winner`` None is a draw; ``out`` names
+    entrants who leave the tournament after it (FE-53: the injured and the ejected)."""
+
+    winner: str | None
+    out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bout:
+    """One pairing of a List.  ``b`` None is a bye (``winner`` is then ``a``)."""
+
+    round: int
+    a: str
+    b: str | None
+    winner: str | None
+    out: tuple[str, ...] = ()
+    rides: int = 1
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ListResult:
+    """``standings``: (entrant, score) best first (single elimination: the round reached).
+    ``champion`` is the best-placed entrant still in the tournament, None if nobody is."""
+
+    method: str
+    rounds: tuple[tuple[Bout, ...], ...]
+    standings: tuple[tuple[str, Fraction], ...]
+    champion: str | None
+    out: tuple[str, ...]
+
+
+ResultsFn = Callable[[str, str], BoutResult | str | None]
+
+
+def host_list_method(alignment: str, gm_choice: str | None = None) -> str:
+    """FE-45: "at the decision of the host" - Lawful hosts usually Swiss rounds, Chaotic
+    hosts single elimination.  R-FE-JOUST-LISTS: that is only the default; the GM's choice
+    wins, and a Neutral host defaults to Swiss."""
+    if gm_choice is not None:
+        if gm_choice not in LIST_METHODS:
+            raise ValueError(f"unknown List method {gm_choice!r} (known: {LIST_METHODS})")
+        return gm_choice
+    key = alignment.strip().lower()
+    if key not in HOST_DEFAULT_METHOD:
+        raise ValueError(f"unknown alignment {alignment!r}: lawful, neutral or chaotic")
+    return HOST_DEFAULT_METHOD[key]
+
+
+def _check_entrants(entrants: Sequence[str]) -> list[str]:
+    names = list(entrants)
+    if len(names) < 2:
+        raise ValueError(f"a List needs at least two entrants, not {len(names)}")
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise ValueError(f"entrants named twice: {', '.join(dup)}")
+    return names
+
+
+def _bout(results_fn: ResultsFn, a: str, b: str) -> BoutResult:
+    r = results_fn(a, b)
+    r = r if isinstance(r, BoutResult) else BoutResult(r)
+    if r.winner not in (None, a, b):
+        raise ValueError(f"bout {a} v {b} answered winner {r.winner!r}")
+    return r
+
+
+def single_elimination(entrants: Sequence[str], results_fn: ResultsFn,
+                       max_rides: int = MAX_RIDES) -> ListResult:
+    """FE-45 single elimination.  ``entrants`` are in seed order (best first).  Each round
+    the survivors are re-seeded in that order and paired first v last, second v second-
+    to-last; with an odd number the best seed rides a bye.  A drawn bout is ridden again,
+    up to ``max_rides`` rides in all; still level, the better seed goes through
+    (R-FE-JOUST-LISTS).  Entrants a bout puts out (FE-53) go no further, even a winner."""
+    names = _check_entrants(entrants)
+    seed = {n: i for i, n in enumerate(names)}
+    alive, out, rounds = names, [], []
+    reached = dict.fromkeys(names, 0)
+    rnd = 0
+    while len(alive) > 1:
+        rnd += 1
+        bouts: list[Bout] = []
+        nxt: list[str] = []
+        field = alive
+        if len(field) % 2:
+            bouts.append(Bout(rnd, field[0], None, field[0], note="bye to the best seed"))
+            nxt.append(field[0])
+            field = field[1:]
+        half = len(field) // 2
+        for a, b in zip(field[:half], reversed(field[half:]), strict=True):
+            rides, note = 0, ""
+            while True:
+                rides += 1
+                r = _bout(results_fn, a, b)
+                if r.winner is not None or r.out or rides >= max_rides:
+                    break
+            winner = r.winner
+            if winner is None and not r.out:
+                winner = a  # a is the better seed
+                note = f"level after {rides} rides: the better seed goes through"
+            bouts.append(Bout(rnd, a, b, winner, r.out, rides, note))
+            out += [o for o in r.out if o not in out]
+            if winner is not None and winner not in r.out:
+                nxt.append(winner)
+        for n in nxt:
+            reached[n] = rnd
+        alive = sorted(nxt, key=seed.__getitem__)
+        rounds.append(tuple(bouts))
+    champion = alive[0] if alive else None
+    if champion is not None:
+        reached[champion] = rnd + 1
+    standings = tuple((n, Fraction(reached[n])) for n in
+                      sorted(names, key=lambda n: (-reached[n], seed[n])))
+    return ListResult("single_elimination", tuple(rounds), standings, champion, tuple(out))
+
+
+def swiss_rounds(entrants: Sequence[str], rounds: int | None, results_fn: ResultsFn
+                 ) -> ListResult:
+    """FE-45 Swiss rounds (R-FE-JOUST-LISTS).  ``entrants`` in seed order (best first);
+    ``rounds`` None means ceil(log2(entrants)).  A win scores 1, a draw 1/2, a bye 1.
+    Each round: rank by score, then seed; with an odd number the lowest-ranked entrant who
+    has not had a bye rides a bye; the rest are paired top-down, each with the best-ranked
+    entrant he has not yet met, backtracking so that no rematch happens if any pairing
+    avoids one.  Entrants put out of the tournament (FE-53) keep their score but are not
+    paired again.  Final standings: score, then Buchholz (opponents' scores), then seed.
+    Deterministic given its inputs."""
+    names = _check_entrants(entrants)
+    if rounds is None:
+        rounds = max(1, (len(names) - 1).bit_length())
+    if rounds < 1:
+        raise ValueError(f"a Swiss List needs at least one round, not {rounds}")
+    seed = {n: i for i, n in enumerate(names)}
+    score = dict.fromkeys(names, Fraction(0))
+    met: set[frozenset[str]] = set()
+    opponents: dict[str, list[str]] = {n: [] for n in names}
+    had_bye: set[str] = set()
+    out: list[str] = []
+    played: list[tuple[Bout, ...]] = []
+    for rnd in range(1, rounds + 1):
+        ranked = [n for n in sorted(names, key=lambda n: (-score[n], seed[n])) if n not in out]
+        if len(ranked) < 2:
+            break
+        bouts: list[Bout] = []
+        if len(ranked) % 2:
+            fresh = [n for n in reversed(ranked) if n not in had_bye]
+            bye = fresh[0] if fresh else ranked[-1]
+            had_bye.add(bye)
+            score[bye] += 1
+            bouts.append(Bout(rnd, bye, None, bye, note="bye to the lowest-ranked without one"))
+            ranked.remove(bye)
+        pairs = _pair_no_rematch(ranked, met) or _pair_greedy(ranked, met)
+        for a, b in pairs:
+            rematch = frozenset((a, b)) in met
+            r = _bout(results_fn, a, b)
+            met.add(frozenset((a, b)))
+            opponents[a].append(b)
+            opponents[b].append(a)
+            if r.winner is None:
+                score[a] += Fraction(1, 2)
+                score[b] += Fraction(1, 2)
+            else:
+                score[r.winner] += 1
+            note = "rematch: no pairing avoided one" if rematch else ""
+            bouts.append(Bout(rnd, a, b, r.winner, r.out, note=note))
+            out += [o for o in r.out if o not in out]
+        played.append(tuple(bouts))
+
+    def buchholz(n: str) -> Fraction:
+        return sum((score[o] for o in opponents[n]), Fraction(0))
+
+    order = sorted(names, key=lambda n: (-score[n], -buchholz(n), seed[n]))
+    champion = next((n for n in order if n not in out), None)
+    return ListResult("swiss", tuple(played), tuple((n, score[n]) for n in order), champion,
+                      tuple(out))
+
+
+_PAIRING_BUDGET = 200_000  # backtracking steps before settling for greedy pairing
+
+
+def _pair_no_rematch(ranked: list[str], met: set[frozenset[str]]
+                     ) -> list[tuple[str, str]] | None:
+    """Top-down pairing with no rematch, backtracking; None if none exists (or the search
+    is too long)."""
+    budget = [_PAIRING_BUDGET]
+
+    def go(rest: list[str]) -> list[tuple[str, str]] | None:
+        if not rest:
+            return []
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        top = rest[0]
+        for i in range(1, len(rest)):
+            if frozenset((top, rest[i])) in met:
+                continue
+            tail = go(rest[1:i] + rest[i + 1:])
+            if tail is not None:
+                return [(top, rest[i]), *tail]
+        return None
+
+    return go(list(ranked))
+
+
+def _pair_greedy(ranked: list[str], met: set[frozenset[str]]) -> list[tuple[str, str]]:
+    """Top-down, each with the best-ranked unmet entrant left, else the best-ranked left."""
+    rest, pairs = list(ranked), []
+    while rest:
+        top = rest.pop(0)
+        mate = next((n for n in rest if frozenset((top, n)) not in met), rest[0])
+        rest.remove(mate)
+        pairs.append((top, mate))
+    return pairs
+
+
+def run_list(entrants: Sequence[str], results_fn: ResultsFn, *, alignment: str = "lawful",
+             method: str | None = None, rounds: int | None = None) -> ListResult:
+    """A List as the host calls it (FE-45): the method is the host's alignment default
+    unless the GM names one (R-FE-JOUST-LISTS).  ``rounds`` only matters for Swiss."""
+    chosen = host_list_method(alignment, method)
+    if chosen == "swiss":
+        return swiss_rounds(entrants, rounds, results_fn)
+    return single_elimination(entrants, results_fn)

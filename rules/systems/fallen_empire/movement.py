@@ -213,12 +213,15 @@ def reactions_at(state: Battle, f: MoveFrame, i: int) -> list[tuple[str, str]]:
     if f.mode == "withdraw":
         return []  # FE-13: no attack of opportunity
     found: list[tuple[str, str]] = []
+    shielded: set[str] = set()  # FE-15: foes whose free attack a covering ally took away
+    if f.mode == "retreat":
+        shielded = {foe.id for foe in engaged_with(state, mover) if covered(state, mover, foe)}
     if f.mode == "retreat" and i == 0:
         for foe in engaged_with(state, mover):
-            if foe.id not in f.asked and can_react(state, foe) and not covered(state, mover, foe):
+            if foe.id not in f.asked and can_react(state, foe) and foe.id not in shielded:
                 found.append((foe.id, "retreat"))
     for trig in path_triggers(state, mover, list(f.path), ("leave", "pass")):
-        if trig.step != i or trig.reactor in f.asked:
+        if trig.step != i or trig.reactor in f.asked or trig.reactor in shielded:
             continue
         if any(r == trig.reactor for r, _ in found):
             continue
@@ -235,7 +238,12 @@ def run_move(ctx: Context, f: MoveFrame) -> None:
     assert u.pos is not None
     i = f.path.index(u.pos)
     spent = path_cost(state, u, list(f.path[: i + 1]))
-    if u.hp < f.hp_before or (u.status != ACTIVE and f.mode != "crawl"):
+    # FE-14 "His opponent(s) get a free attack": every engaged opponent strikes before the
+    # retreat, even after an earlier one has already negated it.
+    retreat_blows_left = f.mode == "retreat" and u.fighting and bool(f.queued) and (
+        f.queued[0][1] == "retreat")
+    if not retreat_blows_left and (
+            u.hp < f.hp_before or (u.status != ACTIVE and f.mode != "crawl")):
         reason = ("the retreat is negated: he is stuck in combat for another round (FE-14)"
                   if f.mode == "retreat" else "wounded by a free attack (FE-12)")
         ctx.emit(MoveEnded(unit=u.id, cost=spent, halted=True, reason=reason,
@@ -282,8 +290,10 @@ def _finish(ctx: Context, f: MoveFrame, u: FEUnit, spent: int) -> None:
 
 def spear_is_set(state: Battle, setter: FEUnit, charger: FEUnit) -> str | None:
     """FE-19: why `setter` may not meet this charge with a set spear (None: he may)."""
-    if setter.declared != "set_spear" or setter.spear_used:
+    if setter.declared != "set_spear":
         return "he did not set a spear this round"
+    if setter.spear_used:
+        return "his spear is no longer set: he has already made his attack this round"
     if not setter.fighting:
         return "he is down"
     if setter.kind not in SPEAR_SETTERS:

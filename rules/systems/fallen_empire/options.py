@@ -206,6 +206,8 @@ def item_uses(state: Battle, u: FEUnit) -> list[Command]:
                 continue
             if item == "potion" and t.id != u.id:
                 continue  # R-FE-POTION: a potion is drunk, by its carrier
+            if item == "bandages" and t.hp < 0 and is_fe(t).condition != "dying":
+                continue  # FE-38 (a): below 0 HP Bandages only stabilise the dying
             if t.hp < t.max_hp or (is_fe(t).condition == "dying"):
                 out.append(UseItem(unit=u.id, item=item, target=t.id))
     return out
@@ -236,12 +238,14 @@ def has_turn(state: Battle, u: FEUnit, phase: str, tied: bool, standing: tuple[s
 
 
 def phase_candidates(state: Battle, phase: str, sides: tuple[str, ...], acted: tuple[str, ...],
-                     standing: tuple[str, ...] = ()) -> list[FEUnit]:
-    """Units of `sides` that still have something to do in `phase`."""
+                     standing: tuple[str, ...] = (), only: str | None = None) -> list[FEUnit]:
+    """Units of `sides` (or of `only`, one of them) that still have something to do in
+    `phase`.  Whether the phase is tied (FE-07) depends on all the phase's sides, never on
+    which one is asking."""
     tied = len(sides) > 1 and phase != "withdrawal"
     out = []
     for u in state.units:
-        if u.side in sides and u.id not in acted:
+        if u.side in sides and (only is None or u.side == only) and u.id not in acted:
             f = is_fe(u)
             if has_turn(state, f, phase, tied, standing):
                 out.append(f)

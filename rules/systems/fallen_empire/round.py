@@ -171,7 +171,10 @@ def run_phase(ctx: Context, f: PhaseFrame) -> None:
     state = ctx.state
     waiting = phase_candidates(state, f.phase, f.sides, f.acted, f.standing)
     sides = [s for s in f.sides if any(u.side == s for u in waiting)]
-    if not sides or _check_victory(ctx):
+    # FE-07: the battle is not over while a unit felled in this tied phase still has its
+    # simultaneous blow to deliver (the last two fighters may fell each other).
+    felled_to_strike = any(not u.fighting and u.id in f.standing for u in waiting)
+    if not sides or (not felled_to_strike and _check_victory(ctx)):
         if ctx.state.outcome is None:
             ctx.emit(PhaseEnded(phase=f.phase))
         return

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rules.commands import Command
 from rules.engine import AttackOdds, BattleSetup, Context, Ruleset
+from rules.hexgrid import Hex
 from rules.state import Battle, Frame, Side
-from rules.systems.fallen_empire import actions
-from rules.systems.fallen_empire.combat import odds_of, situation, spell_situation
+from rules.systems.fallen_empire import actions, joust_mode
+from rules.systems.fallen_empire.combat import armour_ac, odds_of, situation, spell_situation
 from rules.systems.fallen_empire.events import FESystem
 from rules.systems.fallen_empire.frames import (
     ImpactFrame,
@@ -19,7 +21,7 @@ from rules.systems.fallen_empire.frames import (
 from rules.systems.fallen_empire.movement import run_impact, run_move
 from rules.systems.fallen_empire.round import run_phase, run_round
 from rules.systems.fallen_empire.tables import load_tables
-from rules.systems.fallen_empire.units import build_unit
+from rules.systems.fallen_empire.units import build_unit, is_fe
 
 
 class FallenEmpire(Ruleset):
@@ -53,12 +55,13 @@ class FallenEmpire(Ruleset):
         known = set(type(load_tables().config).model_fields)
         options = []
         for key, value in sorted(setup.options.items()):
-            if key not in known and key not in ("max_rounds",):
+            if key not in known and key not in ("max_rounds",) and key not in joust_mode.OPTIONS:
                 raise ValueError(f"unknown Fallen Empire option {key!r}")
             options.append((key, value))
-        return Battle(ruleset=self.id, seed=setup.seed, board=board, sides=sides,
-                      units=tuple(sorted(units, key=lambda u: u.id)), system=FESystem(),
-                      stack=(RoundFrame(),), options=tuple(options), title=setup.title)
+        return joust_mode.apply_mode(Battle(  # mode "joust": a JoustFrame, not a RoundFrame
+            ruleset=self.id, seed=setup.seed, board=board, sides=sides,
+            units=tuple(sorted(units, key=lambda u: u.id)), system=FESystem(),
+            stack=(RoundFrame(),), options=tuple(options), title=setup.title))
 
     def run_frame(self, ctx: Context, frame: Frame) -> None:
         if isinstance(frame, RoundFrame):
@@ -69,16 +72,24 @@ class FallenEmpire(Ruleset):
             run_move(ctx, frame)
         elif isinstance(frame, ImpactFrame):
             run_impact(ctx, frame)
+        elif isinstance(frame, joust_mode.JoustFrame):
+            joust_mode.run_frame(ctx, frame)
         else:
             raise TypeError(f"no procedure for {type(frame).__name__}")
 
     def legal_commands(self, state: Battle, side: str) -> list[Command]:
+        if isinstance(state.top, joust_mode.JoustFrame):
+            return joust_mode.legal_commands(state, side)
         return actions.legal_commands(state, side)
 
     def check(self, state: Battle, command: Command) -> str | None:
+        if isinstance(state.top, joust_mode.JoustFrame):
+            return joust_mode.check(state, command)
         return actions.check(state, command)
 
     def decide(self, ctx: Context, command: Command) -> None:
+        if isinstance(ctx.state.top, joust_mode.JoustFrame):
+            return joust_mode.decide(ctx, command)
         actions.decide(ctx, command)
 
     def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
@@ -95,6 +106,61 @@ class FallenEmpire(Ruleset):
 
     def templates(self) -> list[str]:
         return sorted(load_tables().units)
+
+    def unit_glyph(self, state: Battle, unit_id: str) -> str:
+        u = state.unit(unit_id)
+        t = load_tables().units.get(u.template)
+        return t.art if t else u.template[:1].upper()
+
+    def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
+        t = load_tables()
+        u = is_fe(state.unit(unit_id))
+        weapon = t.weapons[u.weapon].name if u.weapon else "unarmed"
+        lines = [f"{u.name} — {u.kind}, {'HD ' + u.hit_dice if u.hit_dice else f'level {u.level}'}",
+                 f"HP {u.hp}/{u.max_hp}" + (f"  ({u.condition})" if u.condition else ""),
+                 f"AC {armour_ac(u)} {t.armours[u.armour].name}"
+                 + (f" + {t.shields[u.shield].name}" if u.shield else ""),
+                 f"{weapon} {t.weapons[u.weapon].damage if u.weapon else ''}, "
+                 f"reach {u.reach_ft} ft"]
+        if u.missile:
+            w = t.weapons[u.missile]
+            lines.append(f"{w.name} {w.damage}, range {w.range_in}\"")
+        if u.mounted:
+            lines.append("mounted")
+        if u.declared:
+            lines.append(f"declared: {u.declared.replace('_', ' ')}")
+        if u.oa_used:
+            lines.append("free attack used this round")
+        return lines
+
+    def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
+                       ) -> list[tuple[int, str, str]]:
+        """FE-11/FE-14: who would get a free attack at which step, if nobody is hurt."""
+        from rules.systems.fallen_empire.movement import move_mode, reactions_at
+
+        u = is_fe(state.unit(unit_id))
+        frame = MoveFrame(unit=u.id, path=tuple(path), mode=move_mode(u))
+        out: list[tuple[int, str, str]] = []
+        walker = state
+        for i in range(len(path) - 1):
+            for reactor, trigger in reactions_at(walker, frame, i):
+                out.append((i, reactor, trigger))
+                frame = replace(frame, asked=frame.asked + (reactor,))
+            walker = walker.update_unit(u.id, pos=path[i + 1])
+        return out
+
+    def phase_label(self, state: Battle) -> str:
+        from rules.systems.fallen_empire.frames import PhaseFrame, RoundFrame
+
+        sysd = state.system
+        order = " → ".join("+".join(g) for g in getattr(sysd, "order", ()))
+        for f in reversed(state.stack):
+            if isinstance(f, PhaseFrame):
+                return f"Round {state.round} · {f.phase} · {', '.join(f.sides)}" + (
+                    f" · initiative {order}" if order else "")
+            if isinstance(f, RoundFrame):
+                return f"Round {state.round} · {f.step}"
+        return f"Round {state.round}"
 
 
 RULESET = FallenEmpire()

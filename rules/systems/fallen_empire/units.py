@@ -84,7 +84,7 @@ def build_unit(spec: UnitSpec, feet_per_hex: int) -> FEUnit:
         "hp": tpl.hp, "max_hp": tpl.hp, "size": tpl.size, "kind": tpl.kind,
         "level": tpl.level or 0, "hit_dice": tpl.hit_dice or "", "weapon": tpl.weapon,
         "missile": tpl.missile or "", "armour": tpl.armour, "shield": shield,
-        "shield_magic": bool(shield and t.shields[shield].magic), "move_in": tpl.move_in,
+        "move_in": tpl.move_in,
         "mounted": tpl.mounted, "str_hit": tpl.str_hit, "str_dmg": tpl.str_dmg,
         "dex_ac": tpl.dex_ac, "con": tpl.con, "morale": tpl.morale,
         "checks_morale": tpl.checks_morale, "retainer": tpl.retainer,
@@ -96,6 +96,11 @@ def build_unit(spec: UnitSpec, feet_per_hex: int) -> FEUnit:
         if key not in allowed:
             raise ValueError(f"unit {spec.id!r}: cannot override {key!r}")
         base[key] = tuple(value) if isinstance(value, list) else value
+    if "shield_magic" not in spec.overrides:
+        shield = base["shield"]
+        if shield and shield not in t.shields:
+            raise ValueError(f"unit {spec.id!r}: unknown shield {shield!r}")
+        base["shield_magic"] = bool(shield and t.shields[shield].magic)
     if "hp" in spec.overrides and "max_hp" not in spec.overrides:
         base["max_hp"] = max(base["max_hp"], base["hp"])
     unit = FEUnit(**base)
