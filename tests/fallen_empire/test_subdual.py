@@ -130,3 +130,23 @@ def test_a_lance_has_no_flat():
         act(st, Attack(unit="fighter", target="orc", options=FLAT), 20, 8)
     assert "flat of the blade" in err.value.reason and "FE-34" in err.value.reason
     assert state_hash(st) == snapshot
+
+
+def test_a_subdual_knock_out_past_minus_ten_is_still_not_death():
+    """FE-35 "unconscious rather than dead": a flat-of-the-blade blow that takes a 3-HP orc to
+    −13 (past the −10 floor of FE-40) knocks him out; it does not kill him.  (The fighter is
+    given +8 damage, as a GM would edit him, so one blow can do 16.)"""
+    st = duel()
+    st = st.update_unit("orc", hp=3).update_unit("fighter", str_dmg=8)
+    st, _ev = act(st, Attack(unit="fighter", target="orc", options=FLAT), 20, 8)
+    assert st.unit("orc").hp < -10
+    assert st.unit("orc").condition == "unconscious"
+    assert st.unit("orc").status == DOWN
+
+
+def test_waking_up_after_a_knock_out():
+    """FE-35: "wake up with 1-3 hit points in 1-3 Turns" (campaign scale)."""
+    from rules.dice import ScriptedDice
+    from rules.systems.fallen_empire.campaign import subdual_wake
+
+    assert subdual_wake(ScriptedDice([2, 3])) == (2, 3)

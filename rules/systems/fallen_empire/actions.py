@@ -38,6 +38,7 @@ from rules.systems.fallen_empire.movement import check_move, move_mode
 from rules.systems.fallen_empire.options import (
     declarable,
     declaration_options,
+    melee_refusal,
     phase_candidates,
     unit_commands,
 )
@@ -149,7 +150,8 @@ def _why_not(state: Battle, unit_id: str, cmd: Command, phase: str) -> str:
                 u.weapon and tables_for().weapons[u.weapon].can_subdue):
             return f"{u.id}'s weapon cannot be used with the flat of the blade (FE-34)"
         if phase == "melee":
-            return f"{cmd.target} is not a foe within {u.id}'s reach"
+            return melee_refusal(state, u, state.unit(cmd.target)) or (
+                f"{u.id} cannot strike {cmd.target} now")
         if phase == "missile":
             if u.retainer:
                 return (f"{cmd.target} is out of range or in melee, and retainers never fire "

@@ -31,4 +31,16 @@ def natural_healing(hp: int, max_hp: int, nights: int, in_town: bool, dice: Dice
     return min(hp, max_hp)
 
 
-__all__ = ["natural_healing"]
+
+def subdual_wake(dice: Dice) -> tuple[int, int]:
+    """FE-35: a figure knocked out with subdual damage "will wake up with 1-3 hit points in
+    1-3 Turns" (10-minute Turns, so after the battle): (hit points, Turns), from the GM
+    options `subdual_wake_hp` and `subdual_wake_turns`."""
+    config = load_tables().config
+    hp_dice, turn_dice = config.subdual_wake_hp, config.subdual_wake_turns
+    hp = dice.sum(hp_dice.count, hp_dice.sides, "wake hit points") + hp_dice.bonus
+    turns = dice.sum(turn_dice.count, turn_dice.sides, "wake Turns") + turn_dice.bonus
+    return hp, turns
+
+
+__all__ = ["natural_healing", "subdual_wake"]

@@ -54,6 +54,8 @@ class Situation:
     cover: str = ""  # FE-21: "" none, "terrain", or the id of a unit covering the target
     cover_hits_on: tuple[int, ...] = (1, 2, 3)
     damage_multiplier: int = 1  # FE-19 reading (b): a set spear doubles the total
+    poison: DiceExpr | None = None  # FE-36: extra damage if the target fails a save
+    poison_save: int = 0  # the target's save vs poison (R-FE-SAVES)
     notes: tuple[str, ...] = ()
 
     @property
@@ -103,6 +105,16 @@ def resolve(s: Situation, dice: Dice) -> Result:
     droll = dice.sum(s.damage.count, s.damage.sides, "damage")
     total = droll + s.damage.bonus + sum(m.value for m in s.damage_modifiers)
     amount = max(1, total * s.damage_multiplier)
+    if s.poison is not None and struck == s.target:
+        save = dice.d(20, "save vs poison")
+        if save >= s.poison_save:
+            notes.append(f"Save vs poison d20 {save} vs {s.poison_save}: resisted (FE-36).")
+        else:
+            venom = max(0, dice.sum(s.poison.count, s.poison.sides, "poison") + s.poison.bonus)
+            amount += venom
+            notes.append(f"Save vs poison d20 {save} vs {s.poison_save}: failed, the venom "
+                         f"does {venom} more ({s.poison}), not instant death (FE-36, "
+                         "R-FE-POISON).")
     return Result(roll, True, struck, droll, amount, tuple(notes))
 
 
@@ -227,6 +239,8 @@ def situation(state: Battle, attacker_id: str, target_id: str, kind: str,
             multiplier = 2
             notes.append("Set spear: double damage, the total doubled (FE-19 (b)).")
     needed = t.matrix.needed(a.kind, level_or_hd(a), armour_ac(d))
+    poison = w.poison if melee else None
+    poison_save = t.saves.death(d.kind, level_or_hd(d)) if poison is not None else 0
     pool: tuple[str, ...] = ()
     cover = ""
     if kind == "missile":
@@ -238,7 +252,8 @@ def situation(state: Battle, attacker_id: str, target_id: str, kind: str,
         natural_20_hits=cfg(state, "natural_20_hits"),
         natural_1_misses=cfg(state, "natural_1_misses"), subdual=subdual, melee_pool=pool,
         cover=cover, cover_hits_on=tuple(cfg(state, "cover_hits_cover_on")),
-        damage_multiplier=multiplier, notes=tuple(notes))
+        damage_multiplier=multiplier, poison=poison, poison_save=poison_save,
+        notes=tuple(notes))
 
 
 def spell_situation(state: Battle, caster_id: str, target_id: str, spell: str) -> Situation:

@@ -65,22 +65,25 @@ def take(ctx: Context, target_id: str, amount: int, subdual: bool, source: str) 
     t = is_fe(ctx.state.unit(target_id))
     ctx.emit(UnitDamaged(unit=t.id, amount=amount, hp_after=t.hp - amount, subdual=subdual,
                          source=source))
-    settle_condition(ctx, t.id, wounded=True)
+    settle_condition(ctx, t.id, wounded=True, fell_now=t.hp > 0 >= t.hp - amount)
 
 
-def condition_for(state: Battle, u: FEUnit, wounded: bool = False) -> tuple[str, str, str]:
+def condition_for(state: Battle, u: FEUnit, wounded: bool = False, fell_now: bool = False
+                  ) -> tuple[str, str, str]:
     """(status, condition, rule) that a unit's hit points call for.
 
-    `wounded`: it has just taken damage, so a stabilised character is dying again
-    (R-FE-STABLE-WOUNDED)."""
+    `wounded`: it has just taken damage (so a stabilised character is dying again,
+    R-FE-STABLE-WOUNDED).  `fell_now`: that damage took it from above 0 HP to 0 or below."""
     if u.status == DEAD:
         return DEAD, "dead", ""
     if u.hp > 0:
         return ACTIVE, "", ""
+    if fell_now and u.subdual_taken > 0:
+        return DOWN, "unconscious", "FE-35"  # "unconscious rather than dead"
+    if u.condition == "unconscious" and not wounded:
+        return DOWN, "unconscious", "FE-35"
     if u.hp < cfg(state, "dying_floor"):
         return DEAD, "dead", "FE-40 (a)"
-    if u.subdual_taken > 0 and u.condition in ("", "unconscious"):
-        return DOWN, "unconscious", "FE-35"
     if u.hp == 0:
         return DOWN, "at 0 HP, on the brink", "FE-39"
     if u.condition == "stable" and not wounded:
@@ -88,10 +91,10 @@ def condition_for(state: Battle, u: FEUnit, wounded: bool = False) -> tuple[str,
     return DOWN, "dying", "FE-40"
 
 
-def settle_condition(ctx: Context, unit_id: str, reason: str = "", wounded: bool = False
-                     ) -> None:
+def settle_condition(ctx: Context, unit_id: str, reason: str = "", wounded: bool = False,
+                     fell_now: bool = False) -> None:
     u = is_fe(ctx.state.unit(unit_id))
-    status, condition, rule = condition_for(ctx.state, u, wounded)
+    status, condition, rule = condition_for(ctx.state, u, wounded, fell_now)
     if (status, condition) != (u.status, u.condition):
         why = reason or {"FE-35": "subdual damage: knocked out, not killed",
                          "FE-39": "cannot move, only a vague idea of what goes on",

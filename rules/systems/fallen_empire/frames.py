@@ -416,7 +416,14 @@ def _attack_rolled(state: Battle, e: AttackRolled) -> Battle:
     ordinary melee blow instead, his spear is no longer set against a later charge (FE-19)."""
     u = state.unit(e.attacker)
     if e.kind == "melee" and getattr(u, "declared", "") == "set_spear":
-        return state.update_unit(e.attacker, spear_used=True)
+        state = state.update_unit(e.attacker, spear_used=True)
+    if e.kind in ("melee", "charge") and state.has_unit(e.target):
+        # FE-27: remember who has engaged the target this round (six around a man, eight
+        # around a larger foe).
+        t = state.unit(e.target)
+        seen = getattr(t, "melee_attackers", ())
+        if e.attacker not in seen:
+            state = state.update_unit(e.target, melee_attackers=seen + (e.attacker,))
     return state
 
 

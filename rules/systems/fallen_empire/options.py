@@ -35,8 +35,10 @@ def declaration_options(state: Battle, u: Unit) -> tuple[str, ...]:
         return ()  # FE-02: the surprised side may not act in the first round
     if f.status == DOWN:
         opts = ["rest"]
-        if f.condition in ("dying", "stable"):
-            opts.append("crawl")  # FE-40 (crawl 10 ft), FE-42 (stable: moves with the group)
+        if f.condition == "dying" or (f.condition == "stable" and f.hp < 0):
+            # FE-40: the dying may crawl 10 ft; FE-42: the stable move with the group; but at
+            # exactly 0 HP a character "cannot move" (FE-39), stable or not.
+            opts.append("crawl")
         if f.condition in ("dying", "at 0 HP, on the brink") and (f.bandages or f.potions):
             opts.append("self_help")  # FE-43
         return tuple(opts) if len(opts) > 1 else ()
@@ -119,14 +121,37 @@ def _moves(u: FEUnit, dests: dict[Hex, list[Hex]]) -> list[Command]:
     return [Move(unit=u.id, path=tuple(hx(h) for h in p)) for _, p in sorted(dests.items())]
 
 
+def surround_limit(state: Battle, target: Unit) -> int:
+    """FE-27: up to six men may encircle a man-sized foe, up to eight a larger one."""
+    key = "large_surround_limit" if target.size == "large" else "man_surround_limit"
+    return cfg(state, key)
+
+
+def melee_refusal(state: Battle, u: FEUnit, t: Unit) -> str | None:
+    """Why `u` may not strike `t` in melee now (None: he may)."""
+    if t.side == u.side or not t.fighting or t.pos is None or u.pos is None:
+        return f"{t.id} is not a foe who can be struck"
+    reach = threatens_even_if_down(state, u, t.pos)
+    if not reach and t.size == "large" and u.size == "man":
+        # FE-27 reading (b): eight may engage a large foe, two of them from a second rank.
+        reach = u.pos.distance(t.pos) <= max(1, u.reach_ft // state.board.feet_per_hex) + 1
+    if not reach:
+        return f"{t.id} is not a foe within {u.id}'s reach"
+    seen = getattr(t, "melee_attackers", ())
+    limit = surround_limit(state, t)
+    if u.id not in seen and len(seen) >= limit:
+        return (f"{t.id} is already engaged by {limit} attackers this round, as many as can "
+                "encircle it (FE-27)")
+    return None
+
+
 def melee_attacks(state: Battle, u: FEUnit) -> list[Command]:
     out: list[Command] = []
     if not u.weapon:
         return out
     subdue = tables_for().weapons[u.weapon].can_subdue
     for t in state.units:
-        if t.side != u.side and t.fighting and t.pos is not None and threatens_even_if_down(
-                state, u, t.pos):
+        if melee_refusal(state, u, t) is None:
             out.append(Attack(unit=u.id, target=t.id))
             if subdue:
                 out.append(Attack(unit=u.id, target=t.id, options=("subdual",)))

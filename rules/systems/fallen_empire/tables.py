@@ -164,6 +164,7 @@ class Weapon(_Model):
     charge_ok: bool = True  # usable for a charge (FE-16); false for missiles and bites
     shortbow: bool = False  # the only missile usable from horseback (FE-26)
     can_subdue: bool = True  # flat of the blade (FE-34); false for missiles and natural weapons
+    poison: Dice | None = None  # FE-36, R-FE-POISON: extra damage on a failed save vs poison
 
     @model_validator(mode="before")
     @classmethod

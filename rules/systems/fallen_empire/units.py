@@ -53,10 +53,11 @@ class FEUnit(Unit):
     hit_by: tuple[str, ...] = ()  # "missile" / "melee" hits taken this round (FE-10)
     moved_into: tuple[str, ...] = ()  # enemies this unit moved into melee with (FE-15)
     fell_phase: str = ""  # the phase it fell in (a tied phase still lets it strike)
+    melee_attackers: tuple[str, ...] = ()  # who has struck it in melee this round (FE-27)
 
     ROUND_RESET: ClassVar[dict[str, Any]] = {
         "declared": "", "moved": 0, "oa_used": False, "charged": False, "spear_used": False,
-        "hit_by": (), "moved_into": (), "fell_phase": "",
+        "hit_by": (), "moved_into": (), "fell_phase": "", "melee_attackers": (),
     }
 
 
