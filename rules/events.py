@@ -134,7 +134,7 @@ class UnitStepped(Event):
     facing: int
 
     def narrate(self) -> str:
-        return f"{self.unit} steps to {self.to_hex}."
+        return ""  # the move was announced as a whole; the board shows each step
 
 
 class UnitFaced(Event):

@@ -21,7 +21,6 @@ from rules.positioning import (
     threatened_hexes,
     threats_to,
 )
-
 from tests.fallen_empire.helpers import fe
 
 

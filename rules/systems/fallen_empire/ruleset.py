@@ -153,7 +153,7 @@ class FallenEmpire(Ruleset):
         from rules.systems.fallen_empire.frames import PhaseFrame, RoundFrame
 
         sysd = state.system
-        order = " → ".join("+".join(g) for g in getattr(sysd, "order", ()))
+        order = " then ".join(" + ".join(g) for g in getattr(sysd, "order", ()))
         for f in reversed(state.stack):
             if isinstance(f, PhaseFrame):
                 return f"Round {state.round} · {f.phase} · {', '.join(f.sides)}" + (

@@ -1,0 +1,75 @@
+"""The window: one pygame display, one pygame-gui manager, a stack of scenes.
+
+A scene has `handle(event) -> next scene | None`, `update(dt)` and `draw(surface)`; the loop
+here only routes events, caps the frame rate and flips the display.  Scenes never touch
+another scene's widgets; rules are never computed here.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+FPS = 60
+THEME = Path(__file__).with_name("ui") / "theme.json"
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1440, 900), title: str = "Flank") -> None:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        pygame.display.set_caption(title)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.ui = pygame_gui.UIManager(size, THEME if THEME.exists() else None)
+        self.ui.preload_fonts([{"name": "noto_sans", "point_size": p, "style": st,
+                                "antialiased": "1"}
+                               for p in (14, 18, 24) for st in ("bold", "italic")])
+        self.clock = pygame.time.Clock()
+        self.scene: Any = None
+        self.running = True
+        self.settings: dict[str, Any] = {"anim_speed": 1.0}
+        self.frames = 0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def switch(self, scene: Any) -> None:
+        self.scene = scene
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw.  Separate from `run` so tests can drive it."""
+        for e in pygame.event.get():
+            if e.type == pygame.QUIT:
+                self.running = False
+                continue
+            if e.type == pygame.VIDEORESIZE:
+                self.screen = pygame.display.set_mode(e.size, pygame.RESIZABLE)
+                self.ui.set_window_resolution(e.size)
+            self.ui.process_events(e)
+            nxt = self.scene.handle(e) if self.scene is not None else None
+            if nxt is not None:
+                self.scene = nxt
+        if self.scene is not None:
+            self.scene.update(dt)
+        self.ui.update(dt)
+        if self.scene is not None:
+            self.scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def run(self, screenshot: str | None = None, frames: int | None = None) -> None:
+        """Run until closed (or for `frames` frames, saving a screenshot at the end)."""
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(dt)
+            if frames is not None and self.frames >= frames:
+                break
+        if screenshot:
+            pygame.image.save(self.screen, screenshot)
+        pygame.quit()

@@ -1,0 +1,116 @@
+"""The legal commands of the moment, sorted the way a player meets them on screen.
+
+The window never decides what is allowed: it asks the rules for the legal commands and this
+module files them by unit and by kind, so a click on a hex or a foe maps to exactly one
+legal command, and everything else is greyed out.  Headless, so it is tested without a
+display.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.commands import (
+    Attack,
+    Cast,
+    Choose,
+    Command,
+    Declare,
+    EndPhase,
+    Move,
+    Pass,
+    React,
+    UseItem,
+)
+from rules.events import unhx
+from rules.hexgrid import Hex
+from rules.state import Battle
+
+
+@dataclass
+class UnitChoices:
+    """What one unit may do now."""
+
+    moves: dict[Hex, Move] = field(default_factory=dict)  # destination → move
+    turns: dict[int, Move] = field(default_factory=dict)  # facing → turn in place
+    charges: dict[str, Move] = field(default_factory=dict)  # target → charge
+    attacks: dict[str, list[Attack]] = field(default_factory=dict)  # target → variants
+    casts: dict[str, list[Cast]] = field(default_factory=dict)  # target → spells
+    items: dict[str, list[UseItem]] = field(default_factory=dict)  # target → items
+    declares: list[Declare] = field(default_factory=list)
+    buttons: list[Command] = field(default_factory=list)  # React, Choose, Pass
+
+    def empty(self) -> bool:
+        return not (self.moves or self.turns or self.charges or self.attacks or self.casts
+                    or self.items or self.declares or self.buttons)
+
+    def targets(self) -> set[str]:
+        return set(self.attacks) | set(self.charges) | set(self.casts) | set(self.items)
+
+
+@dataclass
+class Choices:
+    units: dict[str, UnitChoices] = field(default_factory=dict)
+    end_phase: EndPhase | None = None
+    other: list[Command] = field(default_factory=list)
+
+    def for_unit(self, unit_id: str) -> UnitChoices:
+        return self.units.get(unit_id, UnitChoices())
+
+    def actors(self) -> list[str]:
+        return sorted(u for u, c in self.units.items() if not c.empty())
+
+
+def index(state: Battle, legal: list[Command]) -> Choices:
+    out = Choices()
+    for cmd in legal:
+        if isinstance(cmd, EndPhase):
+            out.end_phase = cmd
+            continue
+        unit = getattr(cmd, "unit", None)
+        if unit is None:
+            out.other.append(cmd)
+            continue
+        uc = out.units.setdefault(unit, UnitChoices())
+        if isinstance(cmd, Move):
+            if cmd.target:
+                uc.charges[cmd.target] = cmd
+            elif len(cmd.path) == 1 and cmd.facing is not None:
+                uc.turns[cmd.facing] = cmd
+            else:
+                uc.moves[unhx(cmd.path[-1])] = cmd
+        elif isinstance(cmd, Attack):
+            uc.attacks.setdefault(cmd.target, []).append(cmd)
+        elif isinstance(cmd, Cast):
+            uc.casts.setdefault(cmd.target, []).append(cmd)
+        elif isinstance(cmd, UseItem):
+            uc.items.setdefault(cmd.target, []).append(cmd)
+        elif isinstance(cmd, Declare):
+            uc.declares.append(cmd)
+        elif isinstance(cmd, (React, Choose, Pass)):
+            uc.buttons.append(cmd)
+        else:
+            out.other.append(cmd)
+    return out
+
+
+def button_label(cmd: Command) -> str:
+    """Words for a command that is a button rather than a click on the board."""
+    if isinstance(cmd, Declare):
+        return cmd.action.replace("_", " ").capitalize()
+    if isinstance(cmd, React):
+        return "Take the free attack" if cmd.accept else "Let it go"
+    if isinstance(cmd, Choose):
+        if cmd.option == "splinter":
+            return "Splinter the shield"
+        if cmd.option == "take":
+            return "Take the damage"
+        if cmd.option.isdigit():
+            n = int(cmd.option)
+            return f"Throw {n} {'die' if n == 1 else 'dice'}"
+        return cmd.option.replace("_", " ").capitalize()
+    if isinstance(cmd, Pass):
+        return "Pass (Space)"
+    if isinstance(cmd, EndPhase):
+        return "End phase (Enter)"
+    return cmd.type.replace("_", " ")

@@ -1,0 +1,83 @@
+"""Bundled scenarios and starting a battle from one (headless parts first, then the window).
+
+Scenarios are the Tiled maps in `maps/`; a map that fails to load is listed with its error
+instead of breaking the menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.engine import BattleSetup
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = ROOT / "maps"
+
+
+@dataclass
+class ScenarioEntry:
+    title: str
+    path: Path
+    ruleset: str = "fallen_empire"
+    description: str = ""
+    sides: list[str] = field(default_factory=list)
+
+
+def bundled_scenarios(folder: Path = MAPS) -> list[ScenarioEntry]:
+    from game.maps import MapError, load_map
+
+    out = []
+    for path in sorted(folder.glob("*.tmx")):
+        try:
+            sc = load_map(path)
+        except MapError:
+            continue
+        out.append(ScenarioEntry(sc.title or path.stem, path, sc.ruleset, sc.description,
+                                 [s.id for s in sc.setup.sides]))
+    return out
+
+
+def find_scenario(name: str) -> Path:
+    """A map by path, or by the name of a bundled map ("duel" → maps/duel.tmx)."""
+    p = Path(name)
+    if p.exists():
+        return p
+    for candidate in (MAPS / name, MAPS / f"{name}.tmx"):
+        if candidate.exists():
+            return candidate
+    raise FileNotFoundError(f"{name}: no such map (bundled: "
+                            f"{', '.join(sorted(x.stem for x in MAPS.glob('*.tmx')))})")
+
+
+def load_setup(path: Path, ruleset: str | None = None, seed: int = 0) -> tuple[BattleSetup, Any]:
+    from game.maps import load_map
+
+    sc = load_map(path, ruleset=ruleset, seed=seed)
+    return sc.setup, sc
+
+
+def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str],
+                 on_exit: Callable[[], Any] | None = None, seed: int | None = None) -> Any:
+    """Open the battle scene for a scenario; `players` says who plays each side, in order."""
+    import random
+
+    from game.render.snapshot import hex_size_for
+    from game.render.tiles import painter_for
+    from game.turns import HumanController, Seat, TurnManager
+    from game.ui.battle_scene import BattleScene
+
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    setup, sc = load_setup(entry.path, ruleset, seed)
+    if len(players) < len(setup.sides):
+        players = players + ["human"] * (len(setup.sides) - len(players))
+    seats = {}
+    for i, (side, who) in enumerate(zip(setup.sides, players, strict=False)):
+        if who != "human":
+            raise ValueError(f"unknown player {who!r} for side {side.id}")
+        seats[side.id] = Seat(side.id, HumanController(), True, side.name or f"Player {i + 1}")
+    tm = TurnManager(setup, seats)
+    return BattleScene(app, tm, title=sc.title, painter=painter_for(sc),
+                       orientation=sc.orientation, hex_size=hex_size_for(sc), on_exit=on_exit)

@@ -1,0 +1,137 @@
+"""Animations driven by events.
+
+The window draws a *shown* state that trails the real one: each new event is played (a token
+slides a hex, a blow flashes, a number floats up) and then folded into the shown state with
+the engine's own `evolve`.  So what is on screen is always a state the rules produced, and an
+animation can never disagree with the rules.  `speed` scales every duration (a setting);
+`skip()` shows everything at once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import pygame
+
+from game.render.camera import Camera
+from game.render.tokens import font
+from rules.engine import evolve
+from rules.events import AttackRolled, Event, UnitDamaged, UnitFaced, UnitStepped, unhx
+from rules.state import Battle
+
+DURATIONS = {UnitStepped: 0.11, AttackRolled: 0.5, UnitDamaged: 0.25, UnitFaced: 0.05}
+
+
+@dataclass
+class Floater:
+    text: str
+    world: tuple[float, float]
+    colour: tuple[int, int, int]
+    age: float = 0.0
+    life: float = 1.1
+
+
+class Animator:
+    def __init__(self, state: Battle, camera: Camera, speed: float = 1.0) -> None:
+        self.shown = state
+        self.camera = camera
+        self.speed = speed
+        self.queue: deque[Event] = deque()
+        self.current: Event | None = None
+        self.t = 0.0
+        self.floaters: list[Floater] = []
+
+    @property
+    def busy(self) -> bool:
+        return self.current is not None or bool(self.queue)
+
+    def push(self, events: list[Event]) -> None:
+        self.queue.extend(events)
+
+    def reset(self, state: Battle) -> None:
+        self.queue.clear()
+        self.current = None
+        self.shown = state
+
+    def skip(self) -> None:
+        if self.current is not None:
+            self.shown = evolve(self.shown, self.current)
+            self.current = None
+        while self.queue:
+            self.shown = evolve(self.shown, self.queue.popleft())
+
+    def _duration(self, e: Event) -> float:
+        if self.speed <= 0:
+            return 0.0
+        return DURATIONS.get(type(e), 0.0) / self.speed
+
+    def update(self, dt: float) -> None:
+        for f in self.floaters:
+            f.age += dt
+        self.floaters = [f for f in self.floaters if f.age < f.life]
+        budget = dt
+        while budget >= 0:
+            if self.current is None:
+                if not self.queue:
+                    return
+                self.current = self.queue.popleft()
+                self.t = 0.0
+                self._start(self.current)
+            dur = self._duration(self.current)
+            if self.t + budget < dur:
+                self.t += budget
+                return
+            budget -= max(0.0, dur - self.t)
+            self.shown = evolve(self.shown, self.current)
+            self.current = None
+            if dur > 0 and budget <= 0:
+                return
+
+    def _world(self, unit_id: str) -> tuple[float, float] | None:
+        u = self.shown.unit(unit_id)
+        return None if u.pos is None else self.camera.layout().hex_to_pixel(u.pos)
+
+    def _start(self, e: Event) -> None:
+        if isinstance(e, AttackRolled):
+            where = self._world(e.struck or e.target)
+            if where is not None:
+                text = "MISS" if not e.hit else ("COVER" if e.struck == "cover" else
+                                                 f"HIT {e.damage}")
+                colour = (230, 230, 230) if not e.hit else (255, 90, 60)
+                self.floaters.append(Floater(text, where, colour))
+        elif isinstance(e, UnitDamaged):
+            where = self._world(e.unit)
+            if where is not None:
+                self.floaters.append(Floater(f"-{e.amount}", (where[0], where[1] + 14),
+                                             (255, 220, 60)))
+
+    def position(self, unit_id: str) -> tuple[float, float] | None:
+        """World position of a token mid-step, or None to draw it on its hex."""
+        e = self.current
+        if isinstance(e, UnitStepped) and e.unit == unit_id:
+            lay = self.camera.layout()
+            a, b = lay.hex_to_pixel(unhx(e.from_hex)), lay.hex_to_pixel(unhx(e.to_hex))
+            dur = self._duration(e)
+            k = 1.0 if dur <= 0 else min(1.0, self.t / dur)
+            return a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k
+        return None
+
+    def draw_effects(self, surf: pygame.Surface) -> None:
+        e = self.current
+        if isinstance(e, AttackRolled):
+            a, b = self._world(e.attacker), self._world(e.struck or e.target)
+            if a and b:
+                colour = (255, 80, 50) if e.hit else (220, 220, 220)
+                pygame.draw.line(surf, colour, self.camera.to_screen(*a),
+                                 self.camera.to_screen(*b), max(2, int(3 * self.camera.zoom)))
+        size = max(14, int(22 * self.camera.zoom))
+        for f in self.floaters:
+            x, y = self.camera.to_screen(f.world[0], f.world[1] - 30 * f.age * self.camera.zoom)
+            img = font(size).render(f.text, True, f.colour)
+            img.set_alpha(int(255 * max(0.0, 1 - f.age / f.life)))
+            outline = font(size).render(f.text, True, (0, 0, 0))
+            outline.set_alpha(img.get_alpha())
+            r = img.get_rect(center=(x, y - 20 * self.camera.zoom))
+            surf.blit(outline, r.move(1, 1))
+            surf.blit(img, r)

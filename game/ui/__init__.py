@@ -1,0 +1,1 @@
+"""Panels, dialogs and scenes of the window (pygame and pygame-gui)."""

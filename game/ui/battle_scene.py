@@ -1,0 +1,513 @@
+"""The battle in the window: board, side panel, input, hand-over and end screens.
+
+Input handlers turn a click or a key into one of the legal commands the rules offered (see
+`game.choices`), hand it to the turn manager, and animate the events that come back.  Drawing
+never changes the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIPanel, UITextBox
+
+from game.choices import Choices, button_label, index
+from game.render.animation import Animator
+from game.render.board_view import BoardView
+from game.render.camera import Camera
+from game.render.overlays import Overlays
+from game.render.terrain import TilePainter
+from game.turns import TurnManager
+from game.ui.help import controls_html
+from game.ui.narration import event_html
+from game.ui.side_panel import WIDTH, SidePanel
+from rules.commands import Command, Move, Pass
+from rules.engine import AttackOdds, ruleset_of
+from rules.events import Event, unhx
+from rules.hexgrid import Hex, disk
+from rules.positioning import arc, facing_toward, threat_map, threatened_hexes
+from rules.state import Battle
+
+EDGE = 10  # pixels from the screen edge that pan the board
+PAN_SPEED = 900.0  # pixels a second
+
+
+@dataclass
+class ViewOptions:
+    threat: bool = False
+    reach: bool = False
+    arcs: bool = False
+
+
+class BattleScene:
+    def __init__(self, app: Any, tm: TurnManager, title: str = "",
+                 painter: TilePainter | None = None, orientation: str = "pointy",
+                 hex_size: tuple[float, float] = (22.0, 22.0),
+                 on_exit: Callable[[], Any] | None = None) -> None:
+        self.app = app
+        self.tm = tm
+        self.title = title
+        self.on_exit = on_exit
+        self.ruleset = ruleset_of(tm.state)
+        w, h = app.size
+        self.camera = Camera(orientation=orientation, hex_size=hex_size,
+                             screen=(w - WIDTH, h))
+        self.view = BoardView(tm.state, self.camera, painter)
+        self.view.fit()
+        self.anim = Animator(tm.state, self.camera, speed=app.settings.get("anim_speed", 1.0))
+        self.panel = SidePanel(app.ui, (w, h))
+        self.options = ViewOptions()
+        self.selected: str | None = None
+        self.hover: Hex | None = None
+        self.drag_from: tuple[int, int] | None = None
+        self.dragged = False
+        self.message = ""
+        self._choices_key: tuple[int, bool] = (-1, False)
+        self._choices = Choices()
+        self.cover: UIPanel | None = None
+        self.help: UITextBox | None = None
+        self.end_panel: UIPanel | None = None
+        self._cover_button: UIButton | None = None
+        self._end_buttons: dict[Any, str] = {}
+        tm.listeners.append(self._on_events)
+        self._refresh_log()
+
+    # --- the turn manager's side ----------------------------------------------------------
+
+    @property
+    def viewer(self) -> str | None:
+        """The side whose eyes the window is showing (for hidden information)."""
+        seat = self.tm.waiting_on
+        if seat is not None and seat.human:
+            return seat.side
+        humans = [s.side for s in self.tm.seats.values() if s.human]
+        return humans[0] if len(humans) == 1 else None
+
+    def _on_events(self, events: tuple[Event, ...]) -> None:
+        self.anim.push(list(events))
+        self._refresh_log()
+
+    def _refresh_log(self) -> None:
+        viewer = self.viewer
+        events = self.tm.visible_events(viewer) if viewer else self.tm.events
+        names = {u.id: u.name for u in self.tm.state.units}
+        names.update({s.id: s.name for s in self.tm.state.sides})
+        lines = [event_html(e, names) for e in events]
+        lines = [x for x in lines if x]
+        if self.message:
+            lines.append(f"<font color='#ff6060'>{self.message}</font>")
+        self.panel.set_log(lines)
+
+    def _ready_for_input(self) -> bool:
+        seat = self.tm.waiting_on
+        return (seat is not None and seat.human and not self.anim.busy
+                and self.tm.handover_pending is None)
+
+    def choices(self) -> Choices:
+        state = self.tm.state
+        ready = self._ready_for_input()
+        key = (state.events_applied, ready)
+        if self._choices_key != key:
+            self._choices_key = key
+            self._choices = index(state, self.tm.legal) if ready else Choices()
+            actors = self._choices.actors()
+            if self.selected not in actors:
+                self.selected = actors[0] if actors else None
+        return self._choices
+
+    def submit(self, cmd: Command) -> None:
+        self.tm.offer(cmd)
+        result = self.tm.step()
+        if result is not None and not result.ok:
+            self.message = f"Not allowed: {result.error}"
+        else:
+            self.message = ""
+        self._refresh_log()
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle(self, e: pygame.event.Event) -> Any:
+        if e.type == pygame.VIDEORESIZE:
+            self.resize(self.app.size)
+            return None
+        if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(e.ui_element)
+        if e.type == pygame.KEYDOWN:
+            return self._key(e)
+        if self.help is not None or self.cover is not None or self.end_panel is not None:
+            return None
+        if e.type == pygame.MOUSEMOTION:
+            self._motion(e)
+        elif e.type == pygame.MOUSEWHEEL:
+            if not self.panel.contains(pygame.mouse.get_pos()):
+                self.camera.zoom_by(1 if e.y > 0 else -1, pygame.mouse.get_pos())
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if not self.panel.contains(e.pos):
+                self.drag_from, self.dragged = e.pos, False
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            if self.drag_from is not None and not self.dragged:
+                self._click(e.pos, shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            self.drag_from = None
+        elif (e.type == pygame.MOUSEBUTTONUP and e.button == 3
+              and not self.panel.contains(e.pos)):
+            self._face_towards(self.camera.hex_at(*e.pos))
+        return None
+
+    def _button(self, element: Any) -> Any:
+        if element is self._cover_button:
+            self.tm.acknowledge_handover()
+            self._hide_cover()
+            self._choices_key = (-1, False)
+            self._refresh_log()
+            return None
+        if element in self._end_buttons:
+            what = self._end_buttons[element]
+            if what == "menu":
+                return self.leave()
+            if what == "quit":
+                self.app.running = False
+            return None
+        cmd = self.panel.command_for(element)
+        if cmd is not None and self._ready_for_input():
+            self.submit(cmd)
+        return None
+
+    def _key(self, e: pygame.event.Event) -> Any:
+        if e.key == pygame.K_F1:
+            self._toggle_help()
+            return None
+        if e.key == pygame.K_ESCAPE:
+            if self.help is not None:
+                self._toggle_help()
+                return None
+            return self.leave()
+        if e.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom_by(1)
+        elif e.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom_by(-1)
+        elif e.key == pygame.K_t:
+            self.options.threat = not self.options.threat
+        elif e.key == pygame.K_r:
+            self.options.reach = not self.options.reach
+        elif e.key == pygame.K_a:
+            self.options.arcs = not self.options.arcs
+        elif e.key == pygame.K_f:
+            speed = {1.0: 2.0, 2.0: 4.0}.get(self.anim.speed, 1.0)
+            self.anim.speed = speed
+            self.app.settings["anim_speed"] = speed
+        elif not self._ready_for_input():
+            return None
+        elif e.key == pygame.K_TAB:
+            actors = self.choices().actors()
+            if actors:
+                i = actors.index(self.selected) + 1 if self.selected in actors else 0
+                self.selected = actors[i % len(actors)]
+        elif e.key == pygame.K_SPACE and self.selected:
+            cmd = Pass(unit=self.selected)
+            if cmd in self.choices().for_unit(self.selected).buttons:
+                self.submit(cmd)
+        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            end = self.choices().end_phase
+            if end is not None:
+                self.submit(end)
+        elif e.key in (pygame.K_q, pygame.K_e) and self.selected:
+            u = self.tm.state.unit(self.selected)
+            facing = (u.facing + (1 if e.key == pygame.K_q else -1)) % 6
+            turn = self.choices().for_unit(self.selected).turns.get(facing)
+            if turn is not None:
+                self.submit(turn)
+        return None
+
+    def _motion(self, e: pygame.event.Event) -> None:
+        if self.drag_from is not None and pygame.mouse.get_pressed()[0]:
+            dx, dy = e.rel
+            if self.dragged or abs(e.pos[0] - self.drag_from[0]) + abs(
+                    e.pos[1] - self.drag_from[1]) > 6:
+                self.dragged = True
+                self.camera.pan(-dx, -dy)
+        if self.panel.contains(e.pos):
+            self.hover = None
+        else:
+            h = self.camera.hex_at(*e.pos)
+            self.hover = h if h in self.tm.state.board else None
+
+    def _click(self, pos: tuple[int, int], shift: bool) -> None:
+        if not self._ready_for_input():
+            return
+        h = self.camera.hex_at(*pos)
+        state = self.tm.state
+        ch = self.choices()
+        who = state.unit_at(h)
+        if self.selected:
+            uc = ch.for_unit(self.selected)
+            if who is not None and who.id in uc.targets():
+                self.submit(self._target_command(uc, who.id, shift))
+                return
+            if h in uc.moves:
+                self.submit(uc.moves[h])
+                return
+        if who is not None and who.id in ch.actors():
+            self.selected = who.id
+
+    def _target_command(self, uc: Any, target: str, shift: bool) -> Command:
+        if target in uc.charges:
+            return uc.charges[target]
+        if target in uc.attacks:
+            variants = uc.attacks[target]
+            subdue = [a for a in variants if "subdual" in a.options]
+            plain = [a for a in variants if "subdual" not in a.options]
+            return (subdue or plain)[0] if shift else (plain or subdue)[0]
+        if target in uc.casts:
+            return uc.casts[target][0]
+        return uc.items[target][0]
+
+    def _face_towards(self, h: Hex) -> None:
+        if not self._ready_for_input() or not self.selected:
+            return
+        u = self.tm.state.unit(self.selected)
+        if u.pos is None or h == u.pos:
+            return
+        turn = self.choices().for_unit(self.selected).turns.get(facing_toward(u.pos, h))
+        if turn is not None:
+            self.submit(turn)
+
+    # --- screens over the board -----------------------------------------------------------
+
+    def _toggle_help(self) -> None:
+        if self.help is not None:
+            self.help.kill()
+            self.help = None
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(60, 40, min(640, w - WIDTH - 120), min(620, h - 80))
+        self.help = UITextBox(controls_html(), rect, self.app.ui, starting_height=20)
+
+    def _show_cover(self, name: str) -> None:
+        if self.cover is not None:
+            return
+        w, h = self.app.size
+        self.cover = UIPanel(pygame.Rect(0, 0, w, h), starting_height=30, manager=self.app.ui)
+        UITextBox(f"<font size=5><b>Pass the seat to {name}</b></font><br><br>The board is "
+                  "hidden so that nobody sees what is not theirs to see.",
+                  pygame.Rect(w // 2 - 260, h // 2 - 120, 520, 120), self.app.ui,
+                  container=self.cover)
+        self._cover_button = UIButton(pygame.Rect(w // 2 - 180, h // 2 + 20, 360, 48),
+                                      f"I am {name}: show me the board", self.app.ui,
+                                      container=self.cover)
+
+    def _hide_cover(self) -> None:
+        if self.cover is not None:
+            self.cover.kill()
+        self.cover = None
+        self._cover_button = None
+
+    def _show_end(self) -> None:
+        if self.end_panel is not None:
+            return
+        out = self.tm.outcome
+        assert out is not None
+        w, h = self.app.size
+        self.end_panel = UIPanel(pygame.Rect(w // 2 - 300, h // 2 - 150, 600, 300),
+                                 starting_height=30, manager=self.app.ui)
+        winner = next((s.name for s in self.tm.state.sides if s.id == out.winner), None)
+        head = f"{winner} wins" if winner else "A draw"
+        UITextBox(f"<font size=6><b>{head}</b></font><br><br>{out.reason}<br><br>"
+                  f"Rounds fought: {self.tm.state.round} · events: {len(self.tm.events)}",
+                  pygame.Rect(10, 10, 580, 180), self.app.ui, container=self.end_panel)
+        menu = UIButton(pygame.Rect(60, 220, 220, 44), "Back to the menu", self.app.ui,
+                        container=self.end_panel)
+        quit_ = UIButton(pygame.Rect(320, 220, 220, 44), "Quit", self.app.ui,
+                         container=self.end_panel)
+        self._end_buttons = {menu: "menu", quit_: "quit"}
+
+    def leave(self) -> Any:
+        self.close()
+        return self.on_exit() if self.on_exit else None
+
+    def close(self) -> None:
+        self.panel.kill()
+        for w in (self.help, self.cover, self.end_panel):
+            if w is not None:
+                w.kill()
+        if self._on_events in self.tm.listeners:
+            self.tm.listeners.remove(self._on_events)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.camera.screen = (w - WIDTH, h)
+        self.panel.kill()
+        self.panel = SidePanel(self.app.ui, size)
+        self._refresh_log()
+        if self.cover is not None:
+            seat = self.tm.handover_pending
+            self._hide_cover()
+            if seat is not None:
+                self._show_cover(seat.name)
+
+    # --- every frame ----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        self._edge_pan(dt)
+        if self.tm.handover_pending is not None and not self.anim.busy:
+            self._show_cover(self.tm.handover_pending.name or self.tm.handover_pending.side)
+        seat = self.tm.waiting_on
+        if seat is not None and not seat.human and not self.anim.busy:
+            self.tm.step()
+        if self.tm.is_over and not self.anim.busy:
+            self._show_end()
+        self._update_panel()
+
+    def _edge_pan(self, dt: float) -> None:
+        if not pygame.mouse.get_focused() or self.cover is not None:
+            return
+        x, y = pygame.mouse.get_pos()
+        bw, bh = self.camera.screen
+        if x >= bw:
+            return
+        step = PAN_SPEED * dt
+        if x < EDGE:
+            self.camera.pan(-step, 0)
+        elif x > bw - EDGE:
+            self.camera.pan(step, 0)
+        if y < EDGE:
+            self.camera.pan(0, -step)
+        elif y > bh - EDGE:
+            self.camera.pan(0, step)
+        keys = pygame.key.get_pressed()
+        self.camera.pan((keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * step,
+                        (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * step)
+
+    def _update_panel(self) -> None:
+        state = self.anim.shown if self.anim.busy else self.tm.state
+        seat = self.tm.waiting_on
+        turn = "" if seat is None else f"To decide: {seat.name or seat.side}"
+        if self.anim.busy:
+            turn = "…"
+        self.panel.set_status(self.ruleset.phase_label(self.tm.state), turn)
+        shown = self.hover_unit(state) or (state.unit(self.selected) if self.selected else None)
+        self.panel.set_card(self.card_lines(state, shown.id) if shown else [self.title])
+        self._update_odds(state)
+        ch = self.choices()
+        buttons: list[tuple[str, Command]] = []
+        uc_sel = ch.for_unit(self.selected) if self.selected else None
+        if uc_sel is not None:
+            buttons += [(button_label(c), c) for c in uc_sel.declares]
+        for uid in ch.actors():
+            uc = ch.for_unit(uid)
+            for c in uc.buttons:
+                if isinstance(c, Pass) and uid != self.selected:
+                    continue
+                label = button_label(c)
+                if isinstance(c, Pass):
+                    label = f"Pass {uid} (Space)"
+                buttons.append((label, c))
+        if ch.end_phase is not None:
+            buttons.append((button_label(ch.end_phase), ch.end_phase))
+        self.panel.set_buttons(buttons)
+
+    def card_lines(self, state: Battle, unit_id: str) -> list[str]:
+        lines = self.ruleset.unit_lines(state, unit_id)
+        viewer = self.viewer
+        if viewer is not None and unit_id in self.tm.concealed_units(viewer):
+            lines = [x for x in lines if not x.startswith("declared")]
+        return lines
+
+    def hover_unit(self, state: Battle) -> Any:
+        if self.hover is None:
+            return None
+        return state.unit_at(self.hover)
+
+    def _update_odds(self, state: Battle) -> None:
+        odds: AttackOdds | None = None
+        title = ""
+        target_hp = 0
+        top = state.top
+        reactor = getattr(top, "reactor", None)
+        mover = getattr(top, "mover", None)
+        try:
+            if reactor and mover and self._ready_for_input():
+                kind = "retreat" if getattr(top, "trigger", "") == "retreat" else "opportunity"
+                odds = self.ruleset.odds(state, reactor, mover, kind=kind)
+                title = f"{reactor}'s free attack on {mover}"
+                target_hp = state.unit(mover).hp
+            elif self.selected and self.hover is not None:
+                target = state.unit_at(self.hover)
+                uc = self.choices().for_unit(self.selected)
+                if target is not None and target.id in uc.targets():
+                    odds, title = self._odds_for(state, uc, target.id)
+                    target_hp = target.hp
+        except (KeyError, ValueError, AssertionError):
+            odds = None
+        self.panel.set_odds(title, odds, target_hp)
+
+    def _odds_for(self, state: Battle, uc: Any, target: str) -> tuple[AttackOdds | None, str]:
+        me = self.selected or ""
+        if target in uc.charges:
+            end = unhx(uc.charges[target].path[-1])
+            return (self.ruleset.odds(state, me, target, kind="charge", from_hex=end),
+                    f"{me} charges {target}")
+        if target in uc.attacks:
+            a = uc.attacks[target][0]
+            kind = "missile" if a.weapon and a.weapon == getattr(
+                state.unit(me), "missile", None) else "melee"
+            return (self.ruleset.odds(state, me, target, kind=kind, weapon=a.weapon),
+                    f"{me} attacks {target}")
+        if target in uc.casts:
+            c = uc.casts[target][0]
+            return (self.ruleset.odds(state, me, target, kind="spell", spell=c.spell),
+                    f"{me} casts {c.spell} at {target}")
+        return None, ""
+
+    def overlays(self, state: Battle) -> Overlays:
+        ov = Overlays(hover=self.hover)
+        viewer = self.viewer
+        if self.options.threat:
+            counts: dict[Hex, int] = {}
+            for s in state.sides:
+                if s.id != viewer:
+                    for hx_, who in threat_map(state, s.id).items():
+                        counts[hx_] = counts.get(hx_, 0) + len(who)
+            ov.threat = counts
+        sel = state.unit(self.selected) if self.selected and state.has_unit(
+            self.selected) else None
+        if sel is not None and sel.pos is not None:
+            if self.options.reach:
+                ov.reach = threatened_hexes(state, sel)
+            if self.options.arcs:
+                ov.arcs = {h: arc(sel, h) for h in disk(sel.pos, 3)
+                           if h != sel.pos and h in state.board}
+        if self.anim.busy or sel is None:
+            return ov
+        uc = self.choices().for_unit(sel.id)
+        ov.move_range = frozenset(uc.moves)
+        ov.targets = frozenset(state.unit(t).pos for t in uc.targets()
+                               if state.unit(t).pos is not None)
+        plan: Move | None = None
+        if self.hover is not None:
+            plan = uc.moves.get(self.hover)
+            who = state.unit_at(self.hover)
+            if plan is None and who is not None and who.id in uc.charges:
+                plan = uc.charges[who.id]
+        if plan is not None:
+            path = [unhx(p) for p in plan.path]
+            ov.path = tuple(path)
+            provoking: dict[Hex, list[str]] = {}
+            for step, reactor, _ in self.ruleset.path_reactions(state, sel.id, path):
+                provoking.setdefault(path[step], []).append(state.unit(reactor).name)
+            ov.provoking = {h: tuple(v) for h, v in provoking.items()}
+        return ov
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self.cover is not None:
+            surf.fill((10, 10, 14))
+            return
+        state = self.anim.shown if self.anim.busy else self.tm.state
+        board = surf.subsurface(pygame.Rect(0, 0, *self.camera.screen))
+        acting = frozenset(self.choices().actors())
+        self.view.draw(board, state, self.overlays(state), self.selected, acting,
+                       self.anim.position, self.anim.draw_effects)

@@ -1,0 +1,113 @@
+"""The main menu: pick a scenario and a ruleset, say who plays each side, start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox
+
+from game.content import ScenarioEntry, bundled_scenarios, start_battle
+from rules.systems import CATALOGUE
+
+PLAYERS = ["human"]
+
+
+class MenuScene:
+    def __init__(self, app: Any, message: str = "") -> None:
+        self.app = app
+        self.entries: list[ScenarioEntry] = bundled_scenarios()
+        self.choice = 0
+        self.side_menus: list[UIDropDownMenu] = []
+        self.widgets: list[Any] = []
+        self.message = message
+        self.build()
+
+    def build(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets = []
+        self.side_menus = []
+        ui = self.app.ui
+        w, h = self.app.size
+        panel = UIPanel(pygame.Rect(w // 2 - 330, 40, 660, h - 80), manager=ui)
+        self.widgets.append(panel)
+        UILabel(pygame.Rect(20, 10, 620, 50), "FLANK", ui, container=panel,
+                object_id="#title")
+        UILabel(pygame.Rect(20, 54, 620, 24),
+                "Tactical battles under old-school rules, played by the book and explained.",
+                ui, container=panel)
+        names = [e.title for e in self.entries] or ["(no scenarios found)"]
+        UILabel(pygame.Rect(20, 96, 120, 30), "Scenario", ui, container=panel)
+        self.scenario_menu = UIDropDownMenu(names, names[self.choice], pygame.Rect(
+            150, 96, 480, 30), ui, container=panel)
+        rulesets = [name for _, name, _ in CATALOGUE]
+        entry = self.entries[self.choice] if self.entries else None
+        default = next((n for rid, n, _ in CATALOGUE if entry and rid == entry.ruleset),
+                       rulesets[0])
+        UILabel(pygame.Rect(20, 136, 120, 30), "Ruleset", ui, container=panel)
+        self.ruleset_menu = UIDropDownMenu(rulesets, default, pygame.Rect(150, 136, 480, 30),
+                                           ui, container=panel)
+        y = 180
+        if entry is not None:
+            self.description = UITextBox(entry.description or "", pygame.Rect(20, y, 610, 90),
+                                         ui, container=panel)
+            y += 100
+            for side in entry.sides:
+                UILabel(pygame.Rect(20, y, 200, 30), f"Side: {side}", ui, container=panel)
+                menu = UIDropDownMenu(PLAYERS, PLAYERS[0], pygame.Rect(230, y, 200, 30), ui,
+                                      container=panel)
+                self.side_menus.append(menu)
+                y += 36
+        self.start = UIButton(pygame.Rect(20, y + 16, 290, 46), "Start battle", ui,
+                              container=panel)
+        self.quit = UIButton(pygame.Rect(340, y + 16, 290, 46), "Quit", ui, container=panel)
+        UILabel(pygame.Rect(20, y + 70, 610, 24),
+                "Two or more human sides play hot-seat: the board is hidden between seats.",
+                ui, container=panel)
+        if self.message:
+            UITextBox(f"<font color='#ff7070'>{self.message}</font>",
+                      pygame.Rect(20, y + 100, 610, 60), ui, container=panel)
+
+    def handle(self, e: pygame.event.Event) -> Any:
+        if e.type == pygame.VIDEORESIZE:
+            self.build()
+        elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is (
+                self.scenario_menu):
+            titles = [x.title for x in self.entries]
+            self.choice = titles.index(e.text) if e.text in titles else 0
+            self.build()
+        elif e.type == pygame_gui.UI_BUTTON_PRESSED:
+            if e.ui_element is self.quit:
+                self.app.running = False
+            elif e.ui_element is self.start and self.entries:
+                return self._start()
+        return None
+
+    def _start(self) -> Any:
+        entry = self.entries[self.choice]
+        ruleset = next(rid for rid, name, _ in CATALOGUE
+                       if name == self.ruleset_menu.selected_option[0])
+        players = [m.selected_option[0] for m in self.side_menus]
+        try:
+            scene = start_battle(self.app, entry, ruleset, players, on_exit=self._back)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.build()
+            return None
+        self.close()
+        return scene
+
+    def _back(self) -> Any:
+        return MenuScene(self.app)
+
+    def close(self) -> None:
+        for w in self.widgets:
+            w.kill()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill((24, 28, 34))
