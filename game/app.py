@@ -14,6 +14,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.render.tokens import font, glyph_image
+
 FPS = 60
 THEME = Path(__file__).with_name("ui") / "theme.json"
 
@@ -22,6 +24,8 @@ class App:
     def __init__(self, size: tuple[int, int] = (1440, 900), title: str = "Flank") -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
+        font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
+        glyph_image.cache_clear()
         pygame.display.set_caption(title)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui = pygame_gui.UIManager(size, THEME if THEME.exists() else None)

@@ -26,6 +26,7 @@ from rules.hexgrid import (
     DIRECTIONS,
     Hex,
     arc_of,
+    disk,
     movement_range_with_paths,
     path_to,
 )
@@ -53,9 +54,9 @@ def threatens(state: Battle, unit: Unit, h: Hex) -> bool:
 def threatened_hexes(state: Battle, unit: Unit) -> frozenset[Hex]:
     if not unit.fighting or unit.pos is None:
         return frozenset()
-    r = unit_reach(state, unit)
-    return frozenset(h for h in state.board.hexes()
-                     if h != unit.pos and unit.pos.distance(h) <= r)
+    board = state.board
+    return frozenset(h for h in disk(unit.pos, unit_reach(state, unit))
+                     if h != unit.pos and h in board)
 
 
 def threats_to(state: Battle, h: Hex, side: str) -> tuple[Unit, ...]:

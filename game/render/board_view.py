@@ -56,6 +56,8 @@ class BoardView:
         lay = self.camera.layout()
         radius = min(lay.size) * 0.62
         order = sorted(state.units, key=lambda u: (u.status == "active", u.id))
+        sw, sh = surf.get_size()
+        margin = radius * 2.5
         for u in order:
             if u.pos is None:
                 continue
@@ -63,6 +65,8 @@ class BoardView:
             if world is None:
                 world = lay.hex_to_pixel(u.pos)
             cx, cy = self.camera.to_screen(*world)
+            if not (-margin <= cx <= sw + margin and -margin <= cy <= sh + margin):
+                continue
             ex, ey = lay.edge_midpoint(Hex(0, 0), u.facing)
             ox, oy = lay.hex_to_pixel(Hex(0, 0))
             edge = (cx + (ex - ox), cy + (ey - oy))

@@ -16,6 +16,7 @@ from rules.hexgrid import Hex
 from rules.state import Board
 
 CHUNK = 512  # pixels
+BACKGROUND = (18, 18, 22, 255)
 MAX_CHUNKS = 160
 
 # A tile painter draws one hex's art (from the map's tileset) given the target surface, the
@@ -70,6 +71,7 @@ class TerrainCache:
         if not hexes:
             return None
         surf = pygame.Surface((CHUNK, CHUNK), pygame.SRCALPHA)
+        surf.fill(BACKGROUND)
         lay = self.camera.layout(zi)
         ox, oy = cx * CHUNK, cy * CHUNK
         line = max(1, round(ZOOMS[zi] * 1.2))
@@ -80,6 +82,8 @@ class TerrainCache:
             if not painted:
                 pygame.draw.polygon(surf, terrain_colour(t.kind if t else ""), corners)
             pygame.draw.polygon(surf, (0, 0, 0, 60), corners, line)
+        # Opaque chunks blit as plain copies, much faster than blending alpha every frame.
+        surf = surf.convert() if pygame.display.get_surface() is not None else surf
         self._chunks[key] = surf
         while len(self._chunks) > MAX_CHUNKS:
             self._chunks.popitem(last=False)

@@ -18,6 +18,11 @@ def font(size: int, bold: bool = True) -> pygame.font.Font:
     return f
 
 
+@cache
+def glyph_image(glyph: str, size: int, active: bool) -> pygame.Surface:
+    return font(size).render(glyph, True, PAPER if active else INK)
+
+
 def _grey(c: tuple[int, int, int]) -> tuple[int, int, int]:
     g = (c[0] + c[1] + c[2]) // 3
     return (g + 40, g + 40, g + 40)
@@ -42,10 +47,10 @@ def draw_token(surf: pygame.Surface, unit: Unit, centre: tuple[float, float],
     dx, dy = ex - cx, ey - cy
     length = max(1e-6, (dx * dx + dy * dy) ** 0.5)
     ux, uy = dx / length, dy / length
-    tip = (cx + ux * length * 0.98, cy + uy * length * 0.98)
-    base = r * 0.55
-    left = (cx + ux * r * 0.6 - uy * base, cy + uy * r * 0.6 + ux * base)
-    right = (cx + ux * r * 0.6 + uy * base, cy + uy * r * 0.6 - ux * base)
+    tip = (cx + ux * length, cy + uy * length)
+    base = r * 0.7
+    left = (cx + ux * r * 0.5 - uy * base, cy + uy * r * 0.5 + ux * base)
+    right = (cx + ux * r * 0.5 + uy * base, cy + uy * r * 0.5 - ux * base)
     pygame.draw.polygon(surf, fill, [tip, left, right])
     pygame.draw.polygon(surf, INK, [tip, left, right], 1)
     if selected:
@@ -55,7 +60,7 @@ def draw_token(surf: pygame.Surface, unit: Unit, centre: tuple[float, float],
     pygame.draw.circle(surf, fill, (cx, cy), r)
     pygame.draw.circle(surf, INK, (cx, cy), r, max(1, int(r / 10)))
     if r >= 7:
-        text = font(int(r * 1.25)).render(glyph, True, PAPER if unit.status == ACTIVE else INK)
+        text = glyph_image(glyph, int(r * 1.25), unit.status == ACTIVE)
         surf.blit(text, text.get_rect(center=(cx, cy)))
     # health bar
     if unit.max_hp > 0 and r >= 6:

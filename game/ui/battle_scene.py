@@ -64,6 +64,9 @@ class BattleScene:
         self.selected: str | None = None
         self.hover: Hex | None = None
         self.drag_from: tuple[int, int] | None = None
+        self.mouse: tuple[int, int] | None = None  # last position the window saw
+        self._overlay_key: tuple = ()
+        self._overlay = Overlays()
         self.dragged = False
         self.message = ""
         self._choices_key: tuple[int, bool] = (-1, False)
@@ -138,6 +141,8 @@ class BattleScene:
             return self._button(e.ui_element)
         if e.type == pygame.KEYDOWN:
             return self._key(e)
+        if e.type == pygame.WINDOWLEAVE:
+            self.mouse = None
         if self.help is not None or self.cover is not None or self.end_panel is not None:
             return None
         if e.type == pygame.MOUSEMOTION:
@@ -223,6 +228,7 @@ class BattleScene:
         return None
 
     def _motion(self, e: pygame.event.Event) -> None:
+        self.mouse = e.pos
         if self.drag_from is not None and pygame.mouse.get_pressed()[0]:
             dx, dy = e.rel
             if self.dragged or abs(e.pos[0] - self.drag_from[0]) + abs(
@@ -363,21 +369,21 @@ class BattleScene:
         self._update_panel()
 
     def _edge_pan(self, dt: float) -> None:
-        if not pygame.mouse.get_focused() or self.cover is not None:
-            return
-        x, y = pygame.mouse.get_pos()
-        bw, bh = self.camera.screen
-        if x >= bw:
+        if self.cover is not None:
             return
         step = PAN_SPEED * dt
-        if x < EDGE:
-            self.camera.pan(-step, 0)
-        elif x > bw - EDGE:
-            self.camera.pan(step, 0)
-        if y < EDGE:
-            self.camera.pan(0, -step)
-        elif y > bh - EDGE:
-            self.camera.pan(0, step)
+        bw, bh = self.camera.screen
+        if self.mouse is not None and pygame.mouse.get_focused():
+            x, y = self.mouse
+            if x < bw:
+                if x < EDGE:
+                    self.camera.pan(-step, 0)
+                elif x > bw - EDGE:
+                    self.camera.pan(step, 0)
+                if y < EDGE:
+                    self.camera.pan(0, -step)
+                elif y > bh - EDGE:
+                    self.camera.pan(0, step)
         keys = pygame.key.get_pressed()
         self.camera.pan((keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * step,
                         (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * step)
@@ -464,6 +470,16 @@ class BattleScene:
         return None, ""
 
     def overlays(self, state: Battle) -> Overlays:
+        """What to paint over the board, rebuilt only when something it shows has changed."""
+        key = (state.events_applied, self.anim.busy, self.selected, self.hover,
+               self.options.threat, self.options.reach, self.options.arcs,
+               self._choices_key)
+        if self._overlay_key != key:
+            self._overlay_key = key
+            self._overlay = self._build_overlays(state)
+        return self._overlay
+
+    def _build_overlays(self, state: Battle) -> Overlays:
         ov = Overlays(hover=self.hover)
         viewer = self.viewer
         if self.options.threat:
