@@ -185,7 +185,8 @@ class Ruleset:
         return []
 
     def phase_label(self, state: Battle) -> str:
-        """Where the battle is in its round, for the round tracker."""
+        """Where the battle is in its round, for the round tracker (a second line, if any,
+        says who acts in what order)."""
         return f"Round {state.round}"
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.render.camera import Camera
-from game.render.overlays import Overlays, draw_overlays
+from game.render.overlays import Overlays, draw_labels, draw_overlays
 from game.render.palette import side_colour
 from game.render.terrain import TerrainCache, TilePainter
 from game.render.tokens import draw_token
@@ -72,5 +72,7 @@ class BoardView:
             edge = (cx + (ex - ox), cy + (ey - oy))
             draw_token(surf, u, (cx, cy), edge, radius, side_colour(self.side_index[u.side]),
                        self.ruleset.unit_glyph(state, u.id), selected == u.id, u.id in acting)
+        if overlays is not None:
+            draw_labels(surf, self.camera, overlays)
         if after_units is not None:
             after_units(surf)

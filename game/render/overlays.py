@@ -112,12 +112,18 @@ def draw_overlays(surf: pygame.Surface, cam: Camera, ov: Overlays) -> None:
         pygame.draw.lines(surf, PATH_OK, False, pts, width + 1)
         for p in ov.path[1:]:
             pygame.draw.circle(surf, PATH_OK, cam.centre_of(p), max(2, 3 * cam.zoom))
-    for hx, who in ov.provoking.items():
+    for hx in ov.provoking:
         pygame.draw.polygon(surf, PROVOKE, _poly(cam, hx, 0.8), width + 2)
-        cx, cy = cam.centre_of(hx)
-        label = font(max(12, int(16 * cam.zoom))).render("! " + ", ".join(who), True, PROVOKE)
-        box = label.get_rect(midbottom=(cx, cy - cam.layout().size[1] * 0.55))
-        pygame.draw.rect(surf, (20, 20, 24), box.inflate(6, 2))
-        surf.blit(label, box)
     if ov.hover is not None:
         pygame.draw.polygon(surf, (255, 255, 255), _poly(cam, ov.hover, 0.98), 1)
+
+
+def draw_labels(surf: pygame.Surface, cam: Camera, ov: Overlays) -> None:
+    """Words over the board (who a step provokes), drawn after the tokens so none hides them."""
+    for hx, who in ov.provoking.items():
+        cx, cy = cam.centre_of(hx)
+        label = font(max(20, int(24 * cam.zoom))).render("! " + ", ".join(who), True, PROVOKE)
+        box = label.get_rect(midbottom=(cx, cy - cam.layout().size[1] * 0.75))
+        pygame.draw.rect(surf, (20, 20, 24), box.inflate(10, 6))
+        pygame.draw.rect(surf, PROVOKE, box.inflate(10, 6), 2)
+        surf.blit(label, box)

@@ -59,8 +59,9 @@ class SidePanel:
         inner = WIDTH - 12
         self.tracker = UILabel(pygame.Rect(4, 4, inner, 26), "", self.ui, container=c,
                                object_id="#tracker")
-        self.turn = UILabel(pygame.Rect(4, 30, inner, 26), "", self.ui, container=c)
-        self.card = UITextBox("", pygame.Rect(4, 58, inner, 124), self.ui, container=c)
+        self.order = UILabel(pygame.Rect(4, 28, inner, 22), "", self.ui, container=c)
+        self.turn = UILabel(pygame.Rect(4, 50, inner, 24), "", self.ui, container=c)
+        self.card = UITextBox("", pygame.Rect(4, 76, inner, 106), self.ui, container=c)
         self.odds = UITextBox("", pygame.Rect(4, 184, inner, 196), self.ui, container=c)
         self.chart_rect = pygame.Rect(4, 382, inner, 64)
         self.chart = UIImage(self.chart_rect, blank(self.chart_rect.size), self.ui,
@@ -80,8 +81,11 @@ class SidePanel:
         return self.panel.get_abs_rect().collidepoint(pos)
 
     def set_status(self, tracker: str, turn: str) -> None:
+        tracker, _, order = tracker.partition("\n")
         if self.tracker.text != tracker:
             self.tracker.set_text(tracker)
+        if self.order.text != order:
+            self.order.set_text(order)
         if self.turn.text != turn:
             self.turn.set_text(turn)
 

@@ -157,7 +157,7 @@ class FallenEmpire(Ruleset):
         for f in reversed(state.stack):
             if isinstance(f, PhaseFrame):
                 return f"Round {state.round} · {f.phase} · {', '.join(f.sides)}" + (
-                    f" · initiative {order}" if order else "")
+                    f"\nInitiative: {order}" if order else "")
             if isinstance(f, RoundFrame):
                 return f"Round {state.round} · {f.step}"
         return f"Round {state.round}"

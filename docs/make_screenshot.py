@@ -1,0 +1,110 @@
+"""Remake docs/battle.png: the real window under a virtual screen, mid-battle.
+
+    xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py
+
+It opens the river ford, has both sides declare, selects a figure in the movement phase and
+hovers a hex whose path runs past a foe, so the picture shows the movement range, the path,
+the hex that provokes a free attack and who would take it, and the threat overlay.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.app import App
+from game.content import ScenarioEntry, find_scenario, start_battle
+from game.maps import load_map
+from rules.hexgrid import Hex
+
+
+def main(out: str = "docs/battle.png", scenario: str = "river_ford") -> None:
+    app = App((1440, 900))
+    path = find_scenario(scenario)
+    sc = load_map(path)
+    entry = ScenarioEntry(sc.title, path, sc.ruleset, sc.description,
+                          [s.id for s in sc.setup.sides])
+    scene = start_battle(app, entry, sc.ruleset, [], seed=5, on_exit=lambda: None)
+    app.switch(scene)
+
+    def frames(n: int) -> None:
+        for _ in range(n):
+            app.step(1 / 30)
+
+    def press(element) -> None:
+        pos = element.get_abs_rect().center
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {
+                "button": 1}
+            pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+            frames(1)
+
+    def click_hex(h: Hex) -> None:
+        pos = tuple(int(v) for v in scene.camera.centre_of(h))
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {
+                "button": 1}
+            pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+            frames(1)
+
+    def provoking_move():
+        """The figure and destination whose path provokes the most free attacks."""
+        state = scene.tm.state
+        best = None
+        for uid in scene.choices().actors():
+            for h, move in scene.choices().for_unit(uid).moves.items():
+                hits = scene.ruleset.path_reactions(state, uid, [Hex(*p) for p in move.path])
+                if hits and (best is None or len(hits) > best[0]):
+                    best = (len(hits), uid, h)
+        return best
+
+    frames(3)
+    for _ in range(600):
+        frames(2)
+        if scene.anim.busy:
+            continue
+        if scene.cover is not None:
+            press(scene._cover_button)
+            continue
+        labels = {b.text: b for b, _ in scene.panel.buttons}
+        state = scene.tm.state
+        if "Move" in labels:  # round 1 everyone marches; afterwards they fight
+            press(labels["Move" if state.round == 1 else "Melee"])
+            continue
+        choices = scene.choices()
+        if state.round >= 2 and provoking_move() is not None:
+            break
+        moved = False
+        for uid in choices.actors():
+            uc = choices.for_unit(uid)
+            me = state.unit(uid)
+            foes = [u.pos for u in state.units if u.side != me.side and u.fighting]
+            if uc.moves and foes:
+                dest = min(uc.moves, key=lambda h: (min(h.distance(f) for f in foes), h))
+                scene.selected = uid
+                click_hex(dest)
+                moved = True
+                break
+        if not moved:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                 unicode="", scancode=0))
+    best = provoking_move()
+    if best is not None:
+        _, uid, h = best
+        scene.selected = uid
+        scene.options.threat = True
+        scene.camera.zoom_by(1, tuple(int(v) for v in scene.camera.centre_of(h)))
+        pos = tuple(int(v) for v in scene.camera.centre_of(h))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+    frames(6)
+    pygame.image.save(app.screen, out)
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
