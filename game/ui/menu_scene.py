@@ -33,7 +33,7 @@ class MenuScene:
         w, h = self.app.size
         panel = UIPanel(pygame.Rect(w // 2 - 330, 40, 660, h - 80), manager=ui)
         self.widgets.append(panel)
-        UILabel(pygame.Rect(20, 10, 620, 50), "FLANK", ui, container=panel,
+        UILabel(pygame.Rect(20, 6, 620, 60), "FLANK", ui, container=panel,
                 object_id="#title")
         UILabel(pygame.Rect(20, 54, 620, 24),
                 "Tactical battles under old-school rules, played by the book and explained.",
