@@ -173,6 +173,10 @@ class Ruleset:
         """One character for the unit's token (its template's art)."""
         return state.unit(unit_id).template[:1].upper()
 
+    def unit_badge(self, state: Battle, unit_id: str) -> str:
+        """A two-letter mark of the unit's weapon for its token ("" for none)."""
+        return ""
+
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         """Short lines describing the unit, for hover cards and the sandbox."""
         u = state.unit(unit_id)

@@ -71,7 +71,8 @@ class BoardView:
             ox, oy = lay.hex_to_pixel(Hex(0, 0))
             edge = (cx + (ex - ox), cy + (ey - oy))
             draw_token(surf, u, (cx, cy), edge, radius, side_colour(self.side_index[u.side]),
-                       self.ruleset.unit_glyph(state, u.id), selected == u.id, u.id in acting)
+                       self.ruleset.unit_glyph(state, u.id), selected == u.id, u.id in acting,
+                       self.ruleset.unit_badge(state, u.id))
         if overlays is not None:
             draw_labels(surf, self.camera, overlays)
         if after_units is not None:

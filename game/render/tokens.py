@@ -30,7 +30,8 @@ def _grey(c: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def draw_token(surf: pygame.Surface, unit: Unit, centre: tuple[float, float],
                edge: tuple[float, float], radius: float, colour: tuple[int, int, int],
-               glyph: str, selected: bool = False, acting: bool = False) -> None:
+               glyph: str, selected: bool = False, acting: bool = False, badge: str = ""
+               ) -> None:
     """Draw one unit.  `edge` is the screen midpoint of the hexside it faces."""
     if unit.status == GONE:
         return
@@ -62,6 +63,12 @@ def draw_token(surf: pygame.Surface, unit: Unit, centre: tuple[float, float],
     if r >= 7:
         text = glyph_image(glyph, int(r * 1.25), unit.status == ACTIVE)
         surf.blit(text, text.get_rect(center=(cx, cy)))
+    if badge and r >= 11:
+        # the weapon, on a small tag at the token's lower right
+        img = glyph_image(badge, max(10, int(r * 0.7)), True)
+        tag = img.get_rect(center=(cx + r * 0.85, cy + r * 0.55)).inflate(4, 0)
+        pygame.draw.rect(surf, INK, tag, border_radius=3)
+        surf.blit(img, img.get_rect(center=tag.center))
     # health bar
     if unit.max_hp > 0 and r >= 6:
         w, h = r * 1.6, max(3, r / 5)

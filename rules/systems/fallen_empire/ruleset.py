@@ -112,6 +112,11 @@ class FallenEmpire(Ruleset):
         t = load_tables().units.get(u.template)
         return t.art if t else u.template[:1].upper()
 
+    def unit_badge(self, state: Battle, unit_id: str) -> str:
+        u = is_fe(state.unit(unit_id))
+        key = u.weapon or u.missile
+        return weapon_badge(load_tables().weapons[key].name) if key else ""
+
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         t = load_tables()
         u = is_fe(state.unit(unit_id))
@@ -161,6 +166,13 @@ class FallenEmpire(Ruleset):
             if isinstance(f, RoundFrame):
                 return f"Round {state.round} · {f.step}"
         return f"Round {state.round}"
+
+
+def weapon_badge(name: str) -> str:
+    """Two letters for a weapon: initials of a two-word name ("Short sword" → "Ss"), else
+    the first two letters ("Spear" → "Sp")."""
+    words = name.split()
+    return (words[0][0] + words[1][0]).capitalize() if len(words) > 1 else name[:2]
 
 
 RULESET = FallenEmpire()
