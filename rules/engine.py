@@ -169,6 +169,37 @@ class Ruleset:
     def templates(self) -> list[str]:
         return []
 
+    # --- what the GM may change (rules/gm.py) ------------------------------------------------
+
+    def build_unit(self, state: Battle, spec: UnitSpec) -> Any:
+        """A fresh unit from a spec (a GM placing a figure); ValueError if it cannot be."""
+        raise NotImplementedError
+
+    def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
+        """The unit with `changes` (already checked) applied and anything derived redone."""
+        return replace(unit, **changes)
+
+    def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
+        return None
+
+    def check_removal(self, state: Battle, unit_id: str) -> str | None:
+        """Why this unit cannot be taken off now (e.g. it is in the middle of a move)."""
+        for frame in state.stack:
+            if unit_id in {v for v in vars_of(frame) if isinstance(v, str)}:
+                return (f"{unit_id} is part of what is happening now "
+                        f"({type(frame).__name__}); finish that first")
+        return None
+
+    def option_values(self, state: Battle) -> dict[str, Any]:
+        """Every ruling a GM may override in this battle, with its value now."""
+        return {}
+
+    def check_option(self, state: Battle, key: str, value: Any) -> str | None:
+        return f"{self.name} has no ruling {key!r} to override"
+
+    def coerce_option(self, state: Battle, key: str, value: Any) -> Any:
+        return value
+
     def unit_glyph(self, state: Battle, unit_id: str) -> str:
         """One character for the unit's token (its template's art)."""
         return state.unit(unit_id).template[:1].upper()
@@ -192,6 +223,13 @@ class Ruleset:
         """Where the battle is in its round, for the round tracker (a second line, if any,
         says who acts in what order)."""
         return f"Round {state.round}"
+
+
+def vars_of(frame: Frame) -> list[Any]:
+    """The values held by a frame (a frozen dataclass), for finding who it involves."""
+    from dataclasses import fields as dc_fields
+
+    return [getattr(frame, f.name) for f in dc_fields(frame)]
 
 
 # --- deciding and evolving -----------------------------------------------------------------

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from pydantic import ValidationError
+
 from rules.commands import Command
-from rules.engine import AttackOdds, BattleSetup, Context, Ruleset
+from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, UnitSpec
 from rules.hexgrid import Hex
 from rules.state import Battle, Frame, Side
 from rules.systems.fallen_empire import actions, joust_mode
@@ -21,7 +23,7 @@ from rules.systems.fallen_empire.frames import (
 from rules.systems.fallen_empire.movement import run_impact, run_move
 from rules.systems.fallen_empire.round import run_phase, run_round
 from rules.systems.fallen_empire.tables import load_tables
-from rules.systems.fallen_empire.units import build_unit, is_fe
+from rules.systems.fallen_empire.units import build_unit, cfg, is_fe, melee_reach_ft
 
 
 class FallenEmpire(Ruleset):
@@ -106,6 +108,77 @@ class FallenEmpire(Ruleset):
 
     def templates(self) -> list[str]:
         return sorted(load_tables().units)
+
+    # --- the GM's hand -------------------------------------------------------------------
+
+    def build_unit(self, state: Battle, spec: UnitSpec) -> Any:
+        return build_unit(spec, state.board.feet_per_hex)
+
+    def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
+        """Apply an edit and redo what follows from it: reach from the weapon (and a lance
+        only from horseback, FE-25), a magic shield's magic from the shield."""
+        u = replace(unit, **changes)
+        if "reach_ft" not in changes:
+            u = replace(u, reach_ft=melee_reach_ft(u))
+        if "shield" in changes and "shield_magic" not in changes:
+            t = load_tables()
+            u = replace(u, shield_magic=bool(u.shield and t.shields[u.shield].magic))
+        if "max_hp" in changes and "hp" not in changes:
+            u = replace(u, hp=min(u.hp, u.max_hp))
+        return u
+
+    def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
+        t = load_tables()
+        tables = {"weapon": t.weapons, "missile": t.weapons, "armour": t.armours,
+                  "shield": t.shields}
+        for key, table in tables.items():
+            value = changes.get(key)
+            if value and value not in table:
+                return f"{key} {value!r} is not in the Fallen Empire tables"
+        for spell in changes.get("spells", ()):
+            if spell not in t.spells:
+                return f"spell {spell!r} is not in the Fallen Empire tables"
+        if changes.get("missile") and t.weapons[changes["missile"]].kind != "missile":
+            return f"{changes['missile']!r} is not a missile weapon"
+        if changes.get("weapon") and t.weapons[changes["weapon"]].kind != "melee":
+            return f"{changes['weapon']!r} is not a melee weapon"
+        if "facing" in changes and not 0 <= changes["facing"] <= 5:
+            return "facing must be 0 to 5"
+        for key in ("hp", "max_hp", "move_in", "morale", "con", "bandages", "potions"):
+            if key in changes and changes[key] < (-1000 if key == "hp" else 0):
+                return f"{key} cannot be {changes[key]}"
+        return None
+
+    def option_values(self, state: Battle) -> dict[str, Any]:
+        config = load_tables().config
+        out = {k: cfg(state, k) for k in type(config).model_fields}
+        out["max_rounds"] = state.option("max_rounds", 50)
+        return out
+
+    def check_option(self, state: Battle, key: str, value: Any) -> str | None:
+        try:
+            self.coerce_option(state, key, value)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def coerce_option(self, state: Battle, key: str, value: Any) -> Any:
+        """A ruling's new value, checked against the data file's own model; returned in the
+        plain JSON form that goes into the event."""
+        if key == "max_rounds":
+            if not isinstance(value, int) or not 1 <= value <= 10_000:
+                raise ValueError("max_rounds must be a whole number from 1 to 10000")
+            return value
+        config = load_tables().config
+        if key not in type(config).model_fields:
+            raise ValueError(f"Fallen Empire has no ruling {key!r}")
+        data = config.model_dump(mode="json")
+        data[key] = value
+        try:
+            checked = type(config).model_validate(data)
+        except ValidationError as exc:
+            raise ValueError(f"{key} = {value!r}: {exc.errors()[0]['msg']}") from None
+        return checked.model_dump(mode="json")[key]
 
     def unit_glyph(self, state: Battle, unit_id: str) -> str:
         u = state.unit(unit_id)

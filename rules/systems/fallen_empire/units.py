@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
+from rules.data import DiceExpr, parse_dice
 from rules.engine import UnitSpec
 from rules.hexgrid import Hex
 from rules.state import Battle, Unit
@@ -66,8 +67,15 @@ def tables_for(state: Battle | None = None) -> FETables:
 
 
 def cfg(state: Battle, key: str) -> Any:
-    """A ruling's value: the GM's override for this battle if any, else the data file's."""
-    return state.option(key, getattr(load_tables().config, key))
+    """A ruling's value: the GM's override for this battle if any, else the data file's.
+
+    Overrides travel in events as plain JSON, so dice come back as text ("1d6") and are
+    parsed here into the same form the data file gives."""
+    default = getattr(load_tables().config, key)
+    value = state.option(key, default)
+    if value is not default and isinstance(default, DiceExpr) and isinstance(value, str):
+        return parse_dice(value)
+    return value
 
 
 def build_unit(spec: UnitSpec, feet_per_hex: int) -> FEUnit:

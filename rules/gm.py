@@ -1,0 +1,216 @@
+"""The game master's hand: place, move, turn, remove and edit figures, and override rulings,
+at any moment, outside the turn order.
+
+A GM's edits are commands like any other and become events, so they are saved, replayed and
+undone with the rest of the battle ("overrides are events").  They skip the decider (the GM
+may act for anyone) but not the checks: a figure goes only on a free hex of the board, an
+edit must name a real field with a value of the right type, a ruling only a key the ruleset
+knows.  The ruleset builds and re-derives its own units, so the evolvers stay free of rules.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import fields, replace
+from typing import Any, Literal
+
+from pydantic import TypeAdapter, ValidationError
+
+from rules.commands import Command
+from rules.engine import Context, IllegalCommand, UnitSpec, ruleset_of
+from rules.events import Event, HexT, RulingOverridden, evolver, hx, unhx
+from rules.state import DEAD, GONE, Battle
+
+# Fields no edit may touch: who a unit is, and where (that is what relocating is for).
+FIXED_FIELDS = frozenset({"id", "side", "template", "pos"})
+
+
+class PlaceUnit(Command):
+    type: Literal["gm_place"] = "gm_place"
+    unit: UnitSpec
+
+
+class RemoveUnit(Command):
+    type: Literal["gm_remove"] = "gm_remove"
+    unit: str
+
+
+class RelocateUnit(Command):
+    """Put a figure on another hex (and facing) without rules: no move, no free attacks."""
+
+    type: Literal["gm_relocate"] = "gm_relocate"
+    unit: str
+    to: HexT
+    facing: int
+
+
+class EditUnit(Command):
+    type: Literal["gm_edit"] = "gm_edit"
+    unit: str
+    changes: dict[str, Any]
+
+
+class OverrideRuling(Command):
+    type: Literal["gm_override"] = "gm_override"
+    key: str
+    value: Any
+
+
+GM_COMMANDS = (PlaceUnit, RemoveUnit, RelocateUnit, EditUnit, OverrideRuling)
+
+
+class UnitPlaced(Event):
+    type: Literal["gm_unit_placed"] = "gm_unit_placed"
+    unit: UnitSpec
+
+    def narrate(self) -> str:
+        return f"GM places {self.unit.id} ({self.unit.template}) at {self.unit.pos}."
+
+
+class UnitRemoved(Event):
+    type: Literal["gm_unit_removed"] = "gm_unit_removed"
+    unit: str
+
+    def narrate(self) -> str:
+        return f"GM removes {self.unit}."
+
+
+class UnitRelocated(Event):
+    type: Literal["gm_unit_relocated"] = "gm_unit_relocated"
+    unit: str
+    to: HexT
+    facing: int
+
+    def narrate(self) -> str:
+        return f"GM sets {self.unit} at {self.to}, facing {self.facing}."
+
+
+class UnitEdited(Event):
+    type: Literal["gm_unit_edited"] = "gm_unit_edited"
+    unit: str
+    changes: dict[str, Any]
+
+    def narrate(self) -> str:
+        what = ", ".join(f"{k} = {v!r}" for k, v in sorted(self.changes.items()))
+        return f"GM edits {self.unit}: {what}."
+
+
+@evolver(UnitPlaced)
+def _placed(state: Battle, e: UnitPlaced) -> Battle:
+    unit = ruleset_of(state).build_unit(state, e.unit)
+    units = tuple(sorted(state.units + (unit,), key=lambda u: u.id))
+    return replace(state, units=units)
+
+
+@evolver(UnitRemoved)
+def _removed(state: Battle, e: UnitRemoved) -> Battle:
+    return replace(state, units=tuple(u for u in state.units if u.id != e.unit))
+
+
+@evolver(UnitRelocated)
+def _relocated(state: Battle, e: UnitRelocated) -> Battle:
+    return state.update_unit(e.unit, pos=unhx(e.to), facing=e.facing)
+
+
+@evolver(UnitEdited)
+def _edited(state: Battle, e: UnitEdited) -> Battle:
+    return state.with_unit(ruleset_of(state).edit_unit(state, state.unit(e.unit), e.changes))
+
+
+# --- checking and applying -----------------------------------------------------------------
+
+
+def _free(state: Battle, at: HexT, ignore: str = "") -> str | None:
+    h = unhx(at)
+    if not state.board.passable(h):
+        return f"{at} is off the board or impassable"
+    other = state.unit_at(h)
+    if other is not None and other.id != ignore and other.status not in (DEAD, GONE):
+        return f"{at} is taken by {other.id}"
+    return None
+
+
+def coerce_changes(state: Battle, unit_id: str, changes: dict[str, Any]) -> dict[str, Any]:
+    """The edit with each value converted to its field's type; ValueError says what is wrong."""
+    unit = state.unit(unit_id)
+    hints = typing.get_type_hints(type(unit))
+    names = {f.name for f in fields(unit)}
+    out: dict[str, Any] = {}
+    for key, value in changes.items():
+        if key not in names:
+            raise ValueError(f"{unit_id} has no field {key!r}")
+        if key in FIXED_FIELDS:
+            raise ValueError(f"{key!r} cannot be edited (place a new figure instead)")
+        try:
+            out[key] = TypeAdapter(hints[key]).validate_python(value)
+        except ValidationError as exc:
+            msg = exc.errors()[0]["msg"]
+            raise ValueError(f"{key} = {value!r}: {msg}") from None
+    return out
+
+
+def gm_check(state: Battle, cmd: Command) -> str | None:
+    """Why the GM may not do this now, or None."""
+    rs = ruleset_of(state)
+    if isinstance(cmd, PlaceUnit):
+        spec = cmd.unit
+        if state.has_unit(spec.id):
+            return f"there is already a unit called {spec.id!r}"
+        if spec.side not in {s.id for s in state.sides}:
+            return f"there is no side {spec.side!r}"
+        why = _free(state, spec.pos)
+        if why:
+            return why
+        try:
+            rs.build_unit(state, spec)
+        except (ValueError, KeyError) as exc:
+            return str(exc.args[0] if exc.args else exc)
+        return None
+    unit_id = getattr(cmd, "unit", None)
+    if isinstance(cmd, (RemoveUnit, RelocateUnit, EditUnit)) and (
+            not isinstance(unit_id, str) or not state.has_unit(unit_id)):
+        return f"there is no unit {unit_id!r}"
+    if isinstance(cmd, RemoveUnit):
+        return rs.check_removal(state, cmd.unit)
+    if isinstance(cmd, RelocateUnit):
+        if not 0 <= cmd.facing <= 5:
+            return "facing must be 0 to 5"
+        return _free(state, cmd.to, ignore=cmd.unit)
+    if isinstance(cmd, EditUnit):
+        try:
+            changes = coerce_changes(state, cmd.unit, cmd.changes)
+        except ValueError as exc:
+            return str(exc)
+        return rs.check_edit(state, cmd.unit, changes)
+    if isinstance(cmd, OverrideRuling):
+        return rs.check_option(state, cmd.key, cmd.value)
+    return f"{cmd.type} is not a GM command"
+
+
+def gm_submit(state: Battle, cmd: Command) -> tuple[Battle, list[Event]]:
+    """Apply a GM command; raises IllegalCommand (changing nothing) if it is not allowed."""
+    reason = gm_check(state, cmd)
+    if reason is not None:
+        raise IllegalCommand(cmd, reason)
+    ctx = Context(state)
+    if isinstance(cmd, PlaceUnit):
+        ctx.emit(UnitPlaced(unit=cmd.unit))
+    elif isinstance(cmd, RemoveUnit):
+        ctx.emit(UnitRemoved(unit=cmd.unit))
+    elif isinstance(cmd, RelocateUnit):
+        ctx.emit(UnitRelocated(unit=cmd.unit, to=cmd.to, facing=cmd.facing))
+    elif isinstance(cmd, EditUnit):
+        ctx.emit(UnitEdited(unit=cmd.unit, changes=coerce_changes(state, cmd.unit,
+                                                                  cmd.changes)))
+    elif isinstance(cmd, OverrideRuling):
+        ctx.emit(RulingOverridden(key=cmd.key, value=ruleset_of(state).coerce_option(
+            state, cmd.key, cmd.value)))
+    return ctx.state, ctx.events
+
+
+def is_gm_command(cmd: Command) -> bool:
+    return isinstance(cmd, GM_COMMANDS)
+
+
+__all__ = ["EditUnit", "OverrideRuling", "PlaceUnit", "RelocateUnit", "RemoveUnit",
+           "gm_check", "gm_submit", "hx", "is_gm_command"]
