@@ -190,6 +190,16 @@ class Ruleset:
                         f"({type(frame).__name__}); finish that first")
         return None
 
+    def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
+        """Resolve one attack now, outside the turn order (the sandbox's step-through): the
+        same situation, modifiers and resolution as in play, with ctx.dice."""
+        raise NotImplementedError
+
+    def archetypes(self) -> dict[str, str]:
+        """Common figure types (swordsman, spearman, orc, ogre …) → this ruleset's template,
+        so a position can be set up again under another ruleset."""
+        return {}
+
     def option_values(self, state: Battle) -> dict[str, Any]:
         """Every ruling a GM may override in this battle, with its value now."""
         return {}

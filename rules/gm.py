@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter, ValidationError
 
 from rules.commands import Command
+from rules.dice import Dice
 from rules.engine import Context, IllegalCommand, UnitSpec, ruleset_of
 from rules.events import Event, HexT, RulingOverridden, evolver, hx, unhx
 from rules.state import DEAD, GONE, Battle
@@ -56,7 +57,18 @@ class OverrideRuling(Command):
     value: Any
 
 
-GM_COMMANDS = (PlaceUnit, RemoveUnit, RelocateUnit, EditUnit, OverrideRuling)
+class Exchange(Command):
+    """Resolve one attack now, outside the turn order, so a GM can show an exchange and try
+    it again ("what if it had been a 12": give the dice in `gm_submit(..., dice=...)`)."""
+
+    type: Literal["gm_exchange"] = "gm_exchange"
+    attacker: str
+    target: str
+    kind: str = "melee"
+    options: dict[str, Any] = {}
+
+
+GM_COMMANDS = (PlaceUnit, RemoveUnit, RelocateUnit, EditUnit, OverrideRuling, Exchange)
 
 
 class UnitPlaced(Event):
@@ -184,15 +196,31 @@ def gm_check(state: Battle, cmd: Command) -> str | None:
         return rs.check_edit(state, cmd.unit, changes)
     if isinstance(cmd, OverrideRuling):
         return rs.check_option(state, cmd.key, cmd.value)
+    if isinstance(cmd, Exchange):
+        for who in (cmd.attacker, cmd.target):
+            if not state.has_unit(who):
+                return f"there is no unit {who!r}"
+        if cmd.attacker == cmd.target:
+            return "a figure cannot attack itself"
+        if state.top is not None and state.top.actor is not None and type(
+                state.top).__name__ not in ("DeclareFrame", "ChoiceFrame"):
+            return "finish the decision under way first"
+        try:
+            rs.odds(state, cmd.attacker, cmd.target, kind=cmd.kind, **cmd.options)
+        except (KeyError, ValueError, AssertionError) as exc:
+            return f"{cmd.attacker} cannot make a {cmd.kind} attack on {cmd.target}: {exc}"
+        return None
     return f"{cmd.type} is not a GM command"
 
 
-def gm_submit(state: Battle, cmd: Command) -> tuple[Battle, list[Event]]:
-    """Apply a GM command; raises IllegalCommand (changing nothing) if it is not allowed."""
+def gm_submit(state: Battle, cmd: Command, dice: Dice | None = None
+              ) -> tuple[Battle, list[Event]]:
+    """Apply a GM command; raises IllegalCommand (changing nothing) if it is not allowed.
+    `dice`: for an Exchange, the dice to use (scripted, for "what if"), else the stream."""
     reason = gm_check(state, cmd)
     if reason is not None:
         raise IllegalCommand(cmd, reason)
-    ctx = Context(state)
+    ctx = Context(state, dice)
     if isinstance(cmd, PlaceUnit):
         ctx.emit(UnitPlaced(unit=cmd.unit))
     elif isinstance(cmd, RemoveUnit):
@@ -205,6 +233,10 @@ def gm_submit(state: Battle, cmd: Command) -> tuple[Battle, list[Event]]:
     elif isinstance(cmd, OverrideRuling):
         ctx.emit(RulingOverridden(key=cmd.key, value=ruleset_of(state).coerce_option(
             state, cmd.key, cmd.value)))
+    elif isinstance(cmd, Exchange):
+        ruleset_of(state).exchange(ctx, cmd.attacker, cmd.target, kind=cmd.kind, **cmd.options)
+    if ctx.unclaimed_rolls():
+        raise RuntimeError("dice rolled in a GM command but not recorded in any event")
     return ctx.state, ctx.events
 
 
@@ -212,5 +244,5 @@ def is_gm_command(cmd: Command) -> bool:
     return isinstance(cmd, GM_COMMANDS)
 
 
-__all__ = ["EditUnit", "OverrideRuling", "PlaceUnit", "RelocateUnit", "RemoveUnit",
+__all__ = ["EditUnit", "Exchange", "OverrideRuling", "PlaceUnit", "RelocateUnit", "RemoveUnit",
            "gm_check", "gm_submit", "hx", "is_gm_command"]

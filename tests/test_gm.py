@@ -93,3 +93,35 @@ def test_dice_rulings_go_in_as_text_and_come_back_as_dice():
 
     d = cfg(st, "potion_heal")
     assert (d.count, d.sides, d.bonus) == (2, 4, 0)
+
+
+def test_an_exchange_outside_the_round_with_the_gms_own_dice():
+    """The GM shows one blow: the fighter strikes the orc from behind with a 12, and again
+    "what if it had been a 2" from the same position; both replay from their events."""
+    from rules.engine import scripted
+    from rules.events import UnitDamaged
+    from rules.gm import Exchange
+
+    _, st = position()
+    st, _ = gm_submit(st, RelocateUnit(unit="o", to=(1, 0), facing=0))
+    hit_state, ev = gm_submit(st, Exchange(attacker="f", target="o"), dice=scripted(12, 4))
+    attack = only(ev, AttackRolled)
+    assert attack.roll == 12 and attack.hit and mods(attack)["FE-20"] == 2
+    assert only(ev, UnitDamaged).amount == 4
+    _, ev = gm_submit(st, Exchange(attacker="f", target="o"), dice=scripted(2))
+    assert not only(ev, AttackRolled).hit
+    assert state_hash(evolve_all(st, gm_submit(st, Exchange(attacker="f", target="o"),
+                                                dice=scripted(12, 4))[1])) == state_hash(
+        hit_state)
+
+
+def test_an_exchange_may_splinter_the_shield():
+    from rules.engine import scripted
+    from rules.gm import Exchange
+
+    _, st = position()
+    st, _ = gm_submit(st, RelocateUnit(unit="f", to=(2, 0), facing=0))
+    st2, ev = gm_submit(st, Exchange(attacker="f", target="o", options={"splinter": True}),
+                        dice=scripted(19, 5))
+    assert st2.unit("o").shield == "" and st2.unit("o").hp == st.unit("o").hp
+    assert state_hash(evolve_all(st, ev)) == state_hash(st2)

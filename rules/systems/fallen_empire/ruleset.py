@@ -149,6 +149,43 @@ class FallenEmpire(Ruleset):
                 return f"{key} cannot be {changes[key]}"
         return None
 
+    def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
+        """One blow outside the round, for the sandbox: the attacker turns to his foe
+        (R-FE-FACE-ATTACK), strikes with every modifier of the position, and the damage
+        lands; `splinter=True` lets the defender's shield take it (FE-31)."""
+        from rules.systems.fallen_empire.damage import face_target, strike, take
+
+        kind = options.get("kind", "melee")
+        if kind == "spell":
+            s = spell_situation(ctx.state, attacker, target, options["spell"])
+        else:
+            face_target(ctx, attacker, target)
+            s = situation(ctx.state, attacker, target, kind, weapon=options.get("weapon", ""),
+                          subdual=bool(options.get("subdual", False)))
+        r = strike(ctx, s)
+        if r.hit and r.damage > 0 and r.struck not in ("", "cover"):
+            victim = is_fe(ctx.state.unit(r.struck))
+            if options.get("splinter") and victim.shield:
+                from rules.systems.fallen_empire.frames import SplinterAnswered, SplinterOffered
+
+                ctx.emit(SplinterOffered(unit=victim.id, attacker=attacker, amount=r.damage,
+                                         subdual=s.subdual, source=kind, side=victim.side))
+                ctx.emit(SplinterAnswered(unit=victim.id, splinter=True, shield_kept=bool(
+                    load_tables().shields[victim.shield].magic and victim.shield_magic)))
+            else:
+                take(ctx, r.struck, r.damage, s.subdual, "missile" if kind == "missile"
+                     else "melee")
+
+    def archetypes(self) -> dict[str, str]:
+        return {"swordsman": "fighting_man", "veteran": "veteran",
+                "spearman": "man_at_arms_spear", "pikeman": "pikeman",
+                "crossbowman": "crossbowman", "archer": "elf", "knight": "knight",
+                "horse_archer": "horse_archer", "mage": "magic_user", "priest": "cleric",
+                "thief": "thief", "dwarf": "dwarf", "orc": "orc", "goblin": "goblin",
+                "hobgoblin": "hobgoblin", "gnoll": "gnoll", "bugbear": "bugbear",
+                "ogre": "ogre", "wolf": "wolf", "boar": "boar", "spider": "giant_spider",
+                "bandit": "bandit", "bandit_archer": "bandit_archer"}
+
     def option_values(self, state: Battle) -> dict[str, Any]:
         config = load_tables().config
         out = {k: cfg(state, k) for k in type(config).model_fields}
