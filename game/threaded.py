@@ -1,0 +1,55 @@
+"""Run a computer player off the render thread.
+
+The turn manager asks a controller for a command every frame; a `ThreadedController` answers
+None ("not yet") while its inner controller thinks in a worker thread, so the window keeps
+drawing, panning and animating, and can show that the computer is thinking.  States are
+immutable values, so handing one to another thread is safe.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.turns import Controller
+from rules.commands import Command
+from rules.state import Battle, state_hash
+
+
+class ThreadedController:
+    def __init__(self, inner: Controller, min_think_s: float = 0.0) -> None:
+        self.inner = inner
+        self.min_think_s = min_think_s  # a readable pace: never answer faster than this
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="flank-ai")
+        self._job: Future[Command | None] | None = None
+        self._key: tuple[str, str] | None = None
+        self._started = 0.0
+        self._lock = threading.Lock()
+
+    @property
+    def thinking(self) -> bool:
+        with self._lock:
+            return self._job is not None and not self._job.done()
+
+    def choose(self, state: Battle, side: str, legal: Sequence[Command]) -> Command | None:
+        key = (state_hash(state), side)
+        with self._lock:
+            if self._key != key:
+                self._key = key
+                self._started = time.monotonic()
+                self._job = self._pool.submit(self.inner.choose, state, side, list(legal))
+                return None
+            job = self._job
+        if job is None or not job.done():
+            return None
+        if time.monotonic() - self._started < self.min_think_s:
+            return None
+        with self._lock:
+            self._job = None
+            self._key = None
+        return job.result()  # an exception in the worker surfaces here, on the main thread
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
