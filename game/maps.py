@@ -332,6 +332,15 @@ class _Reader:
         self.roots: list[Path] = []
         self.width = self.height = 0
 
+    def _option_value(self, key: str, value: Any) -> Any:
+        """An `option.<key>` value: lists are written as JSON text, e.g. "[5, 6]"."""
+        if isinstance(value, str) and value.strip().startswith("["):
+            parsed = _json_list(value)
+            if parsed is None:
+                raise self.fail(f"map property {_q(key)}: {_q(value)} is not a list like [5, 6]")
+            return parsed
+        return value
+
     def fail(self, problem: str) -> MapError:
         return MapError(self.shown, problem)
 
@@ -880,7 +889,10 @@ class _Reader:
             name = props.get(f"side.{side}", side)
             side_specs.append(SideSpec(id=side, name=str(name)[:80],
                                        player_characters=side == pc_side))
-        options = {k[len("option."):]: v for k, v in props.items() if k.startswith("option.")}
+        options = {}
+        for key, value in props.items():
+            if key.startswith("option."):
+                options[key[len("option."):]] = self._option_value(key, value)
 
         palette: dict[str, TerrainSpec] = {}
         keys: dict[TerrainSpec, str] = {}
@@ -980,7 +992,7 @@ class _Reader:
                     raise self.fail(f"{label}: another unit is already called {_q(uid)}")
                 if h in taken:
                     raise self.fail(f"{label} and {taken[h]} both stand at col {col}, row {row}")
-                name = p.get("name", obj.name or "")
+                name = p.get("name") or obj.name or ""
                 ids.add(uid)
                 taken[h] = label
                 if side not in sides:
@@ -1020,6 +1032,17 @@ class _Reader:
         if not (math.isfinite(px) and math.isfinite(py)):
             raise self.fail(f"{label}: its position is not a number")
         return tiling.tile_at(px, py)
+
+
+def _json_list(text: str) -> list[Any] | None:
+    """A list written as JSON text ("[5, 6]"), for options Tiled has no list type for."""
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, list) and len(value) <= 64 else None
 
 
 def _finite(text: str) -> bool:

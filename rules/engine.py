@@ -190,6 +190,15 @@ class Ruleset:
                         f"({type(frame).__name__}); finish that first")
         return None
 
+    def gm_busy(self, state: Battle) -> str | None:
+        """Why a GM exchange cannot be resolved now (something is half done, such as a move
+        waiting on a free attack), or None.  Default: only while nothing is pending but a
+        plain choice of what to do next (see Frame.gm_may_interrupt)."""
+        for frame in state.stack:
+            if not frame.gm_may_interrupt:
+                return f"finish what is under way first ({type(frame).__name__})"
+        return None
+
     def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
         """Resolve one attack now, outside the turn order (the sandbox's step-through): the
         same situation, modifiers and resolution as in play, with ctx.dice."""

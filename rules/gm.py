@@ -202,9 +202,9 @@ def gm_check(state: Battle, cmd: Command) -> str | None:
                 return f"there is no unit {who!r}"
         if cmd.attacker == cmd.target:
             return "a figure cannot attack itself"
-        if state.top is not None and state.top.actor is not None and type(
-                state.top).__name__ not in ("DeclareFrame", "ChoiceFrame"):
-            return "finish the decision under way first"
+        busy = rs.gm_busy(state)
+        if busy:
+            return busy
         try:
             rs.odds(state, cmd.attacker, cmd.target, kind=cmd.kind, **cmd.options)
         except (KeyError, ValueError, AssertionError) as exc:

@@ -17,7 +17,7 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.hexgrid import Hex
 
@@ -113,8 +113,11 @@ class Unit:
 @dataclass(frozen=True, slots=True)
 class Frame:
     """A pending procedure or decision on the stack.  `actor` is the side that must choose,
-    or None when the engine runs the frame by itself."""
+    or None when the engine runs the frame by itself.  A frame that is something half done
+    (a move waiting on a free attack, a blow waiting on a shield) sets `gm_may_interrupt`
+    False, so a GM's exchange waits until it is over."""
 
+    gm_may_interrupt: ClassVar[bool] = True
     actor: str | None = None
 
 

@@ -19,7 +19,7 @@ stack accordingly.  No closures, so any state can be saved, copied and replayed.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import ClassVar, Literal
 
 from rules.events import AttackRolled, Event, HexT, evolver, unhx
 from rules.hexgrid import Hex
@@ -57,6 +57,7 @@ class ChoiceFrame(Frame):
 
 @dataclass(frozen=True, slots=True)
 class MoveFrame(Frame):
+    gm_may_interrupt: ClassVar[bool] = False
     unit: str = ""
     path: tuple[Hex, ...] = ()
     mode: str = "move"  # move, charge, retreat, withdraw, crawl
@@ -70,6 +71,7 @@ class MoveFrame(Frame):
 
 @dataclass(frozen=True, slots=True)
 class ReactionFrame(Frame):
+    gm_may_interrupt: ClassVar[bool] = False
     reactor: str = ""
     mover: str = ""
     trigger: str = ""
@@ -77,6 +79,7 @@ class ReactionFrame(Frame):
 
 @dataclass(frozen=True, slots=True)
 class ImpactFrame(Frame):
+    gm_may_interrupt: ClassVar[bool] = False
     charger: str = ""
     target: str = ""
     stage: str = "spear"  # spear → strike
@@ -85,6 +88,7 @@ class ImpactFrame(Frame):
 
 @dataclass(frozen=True, slots=True)
 class SplinterFrame(Frame):
+    gm_may_interrupt: ClassVar[bool] = False
     unit: str = ""
     attacker: str = ""
     amount: int = 0
