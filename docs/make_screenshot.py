@@ -1,6 +1,7 @@
 """Remake docs/battle.png: the real window under a virtual screen, mid-battle.
 
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py
+    xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py sandbox
 
 It opens the river ford, has both sides declare, selects a figure in the movement phase and
 hovers a hex whose path runs past a foe, so the picture shows the movement range, the path,
@@ -106,5 +107,35 @@ def main(out: str = "docs/battle.png", scenario: str = "river_ford") -> None:
     print(f"wrote {out}")
 
 
+
+
+def sandbox(out: str = "docs/sandbox.png") -> None:
+    """Remake docs/sandbox.png: the GM sandbox with a fighter half surrounded by orcs, the
+    threat and facing-arc overlays on, and the exchange from behind laid out rule by rule."""
+    from game.sandbox import Sandbox
+    from game.ui.sandbox_scene import SandboxScene
+
+    app = App((1440, 900))
+    sb = Sandbox.from_map(find_scenario("duel"))
+    scene = SandboxScene(app, sb)
+    app.switch(scene)
+    fighter = next(u for u in sb.state.units if u.side == sb.state.sides[0].id)
+    orc = next(u for u in sb.state.units if u.side != fighter.side)
+    centre = Hex(4, 4) if sb.state.board.passable(Hex(4, 4)) else fighter.pos
+    sb.move(fighter.id, centre, 0)
+    sb.move(orc.id, centre.neighbor(3), 0)  # behind him, facing away: his rear is open
+    for d in (1, 5):
+        sb.place("orc", orc.side, centre.neighbor(d), (d + 3) % 6)
+    scene.selected, scene.target = orc.id, fighter.id
+    scene.overlays_on.update({"threat": orc.side, "flank": True})
+    for _ in range(4):
+        app.step(1 / 30)
+    pygame.image.save(app.screen, out)
+    print(f"wrote {out}")
+
+
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    if sys.argv[1:2] == ["sandbox"]:
+        sandbox(*sys.argv[2:])
+    else:
+        main(*sys.argv[1:])

@@ -60,9 +60,11 @@ class MenuScene:
                                       container=panel)
                 self.side_menus.append(menu)
                 y += 36
-        self.start = UIButton(pygame.Rect(20, y + 16, 290, 46), "Start battle", ui,
+        self.start = UIButton(pygame.Rect(20, y + 16, 190, 46), "Start battle", ui,
                               container=panel)
-        self.quit = UIButton(pygame.Rect(340, y + 16, 290, 46), "Quit", ui, container=panel)
+        self.sandbox = UIButton(pygame.Rect(230, y + 16, 190, 46), "Sandbox (GM)", ui,
+                                container=panel)
+        self.quit = UIButton(pygame.Rect(440, y + 16, 190, 46), "Quit", ui, container=panel)
         UILabel(pygame.Rect(20, y + 70, 610, 24),
                 "Two or more human sides play hot-seat: the board is hidden between seats.",
                 ui, container=panel)
@@ -83,6 +85,8 @@ class MenuScene:
                 self.app.running = False
             elif e.ui_element is self.start and self.entries:
                 return self._start()
+            elif e.ui_element is self.sandbox and self.entries:
+                return self._sandbox()
         return None
 
     def _start(self) -> Any:
@@ -98,6 +102,22 @@ class MenuScene:
             return None
         self.close()
         return scene
+
+    def _sandbox(self) -> Any:
+        from game.sandbox import Sandbox, SandboxError
+        from game.ui.sandbox_scene import SandboxScene
+
+        entry = self.entries[self.choice]
+        ruleset = next(rid for rid, name, _ in CATALOGUE
+                       if name == self.ruleset_menu.selected_option[0])
+        try:
+            sb = Sandbox.from_map(entry.path, ruleset=ruleset)
+        except (SandboxError, ValueError) as exc:
+            self.message = str(exc)
+            self.build()
+            return None
+        self.close()
+        return SandboxScene(self.app, sb, on_exit=self._back)
 
     def _back(self) -> Any:
         return MenuScene(self.app)

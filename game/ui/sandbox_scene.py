@@ -1,0 +1,620 @@
+"""The GM sandbox in the window: set up any position, show who threatens what, step through an
+exchange rule by rule, try it again, compare rulesets, and export it.
+
+Everything a GM does goes through `game.sandbox.Sandbox` (headless, tested on its own): this
+scene turns clicks and keys into its calls and paints its answers.
+
+    left panel   ruleset, palette and side, undo/redo, timeline, rulings, exports
+    board        click a hex to place the palette figure; click a figure to select it; drag it
+                 to move it; right-click a figure to make it the target; Q/E turn; Delete
+    right panel  the selected figure (Edit…), the exchange with the target step by step, the
+                 dice (Roll, Re-roll, or set them: "12" or "12, 5"), the other rulesets
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UIImage,
+    UILabel,
+    UIPanel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
+
+from game import overlay_facts as facts
+from game.render.board_view import BoardView
+from game.render.camera import Camera
+from game.render.overlays import Overlays
+from game.render.snapshot import hex_size_for
+from game.render.tiles import painter_for
+from game.sandbox import Sandbox, SandboxError
+from game.ui.narration import event_html
+from game.ui.odds_chart import draw_chart
+from game.ui.side_panel import blank
+from rules.hexgrid import Hex
+from rules.systems import CATALOGUE
+
+LEFT, RIGHT = 270, 400
+OVERLAY_KEYS = {
+    pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_a: "arcs", pygame.K_w: "who",
+    pygame.K_p: "path", pygame.K_f: "flank",
+}
+HELP = ("<b>Sandbox</b>: click a hex to place the palette figure · click a figure to select "
+        "it · drag to move · right-click a figure to target it · Q/E turn · Delete removes · "
+        "Ctrl+Z / Ctrl+Y undo, redo · overlays: T threat (per side), R reach, A arcs, "
+        "W who can hit the hex under the mouse, P the path to it, F who flanks the target")
+
+
+def export_dir() -> Path:
+    return Path(os.environ.get("FLANK_EXPORT_DIR", Path.home() / "flank-exports"))
+
+
+class SandboxScene:
+    def __init__(self, app: Any, sandbox: Sandbox, on_exit: Any = None) -> None:
+        self.app = app
+        self.sb = sandbox
+        self.on_exit = on_exit
+        self.selected: str | None = None
+        self.target: str | None = None
+        self.hover: Hex | None = None
+        self.drag: tuple[str, tuple[int, int]] | None = None
+        self.dragging = False
+        self.place_template: str | None = None
+        self.overlays_on: dict[str, Any] = {"threat": None}
+        self.message = ""
+        self.edit_window: UIWindow | None = None
+        self.edit_entries: dict[str, Any] = {}
+        self.rulings_window: UIWindow | None = None
+        self.widgets: list[Any] = []
+        self._timeline_key: tuple = ()
+        self._view_key: tuple = ()
+        self._setup_view()
+        self.build()
+        self.sb.listeners.append(lambda _sb: self._changed())
+
+    # --- building -------------------------------------------------------------------------
+
+    def _setup_view(self) -> None:
+        sc = self.sb.scenario
+        w, h = self.app.size
+        orientation = getattr(sc, "orientation", "pointy")
+        size = hex_size_for(sc) if sc is not None else (22.0, 22.0)
+        self.camera = Camera(orientation=orientation, hex_size=size,
+                             screen=(w - LEFT - RIGHT, h))
+        self.view = BoardView(self.sb.state, self.camera, painter_for(sc) if sc else None)
+        self.view.fit()
+
+    def build(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets = []
+        ui = self.app.ui
+        w, h = self.app.size
+        left = UIPanel(pygame.Rect(0, 0, LEFT, h), manager=ui)
+        right = UIPanel(pygame.Rect(w - RIGHT, 0, RIGHT, h), manager=ui)
+        self.widgets += [left, right]
+        self.left, self.right = left, right
+        y = 4
+        UILabel(pygame.Rect(4, y, LEFT - 12, 24), "GM sandbox", ui, container=left,
+                object_id="#tracker")
+        y += 28
+        names = [name for _, name, _ in CATALOGUE]
+        current = next(n for rid, n, _ in CATALOGUE if rid == self.sb.ruleset.id)
+        self.ruleset_menu = UIDropDownMenu(names, current, pygame.Rect(4, y, LEFT - 12, 28), ui,
+                                           container=left)
+        y += 32
+        sides = [s.id for s in self.sb.state.sides]
+        self.side_menu = UIDropDownMenu(sides, sides[0], pygame.Rect(4, y, LEFT - 12, 28), ui,
+                                        container=left)
+        y += 32
+        self.palette_items = self.sb.palette()
+        self.palette = UISelectionList(pygame.Rect(4, y, LEFT - 12, 180),
+                                       [f"{p.glyph}  {p.name}" for p in self.palette_items],
+                                       ui, container=left)
+        y += 184
+        half = (LEFT - 16) // 2
+        self.undo_b = UIButton(pygame.Rect(4, y, half, 28), "Undo", ui, container=left)
+        self.redo_b = UIButton(pygame.Rect(8 + half, y, half, 28), "Redo", ui, container=left)
+        y += 32
+        self.restart_b = UIButton(pygame.Rect(4, y, half, 28), "Play from here", ui,
+                                  container=left)
+        self.rulings_b = UIButton(pygame.Rect(8 + half, y, half, 28), "Rulings…", ui,
+                                  container=left)
+        y += 32
+        self.tmx_b = UIButton(pygame.Rect(4, y, half, 28), "Export .tmx", ui, container=left)
+        self.png_b = UIButton(pygame.Rect(8 + half, y, half, 28), "Export PNG", ui,
+                              container=left)
+        y += 32
+        self.md_b = UIButton(pygame.Rect(4, y, LEFT - 12, 28), "Export transcript (.md)", ui,
+                             container=left)
+        y += 34
+        UILabel(pygame.Rect(4, y, LEFT - 12, 22), "Timeline", ui, container=left)
+        y += 24
+        self.timeline = UISelectionList(pygame.Rect(4, y, LEFT - 12, h - y - 10), [], ui,
+                                        container=left)
+        self._timeline_key = ()
+        inner = RIGHT - 12
+        self.card = UITextBox("", pygame.Rect(4, 4, inner, 150), ui, container=right)
+        self.edit_b = UIButton(pygame.Rect(4, 158, inner // 2 - 2, 28), "Edit figure…", ui,
+                               container=right)
+        self.back_b = UIButton(pygame.Rect(inner // 2 + 6, 158, inner // 2 - 2, 28), "Menu",
+                               ui, container=right)
+        self.steps = UITextBox("", pygame.Rect(4, 190, inner, 230), ui, container=right)
+        self.chart_rect = pygame.Rect(4, 424, inner, 56)
+        self.chart = UIImage(self.chart_rect, blank(self.chart_rect.size), ui, container=right)
+        self.dice_entry = UITextEntryLine(pygame.Rect(4, 484, inner // 3, 30), ui,
+                                          container=right, placeholder_text="dice: 12, 5")
+        third = inner // 3
+        self.roll_b = UIButton(pygame.Rect(8 + third, 484, third - 4, 30), "Roll", ui,
+                               container=right)
+        self.reroll_b = UIButton(pygame.Rect(8 + 2 * third, 484, third - 4, 30), "Re-roll", ui,
+                                 container=right)
+        self.compare = UITextBox("", pygame.Rect(4, 518, inner, 150), ui, container=right)
+        self.log = UITextBox(HELP, pygame.Rect(4, 672, inner, max(60, h - 682)), ui,
+                             container=right)
+        self._view_key = ()
+
+    def resize(self) -> None:
+        w, h = self.app.size
+        self.camera.screen = (w - LEFT - RIGHT, h)
+        self.build()
+
+    def close(self) -> None:
+        for w in self.widgets + [self.edit_window, self.rulings_window]:
+            if w is not None:
+                w.kill()
+
+    # --- reacting -------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        self._view_key = ()
+
+    def _do(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        """Call the sandbox; a refusal is shown as the message, never raised."""
+        try:
+            out = fn(*args, **kwargs)
+        except SandboxError as exc:
+            self.message = f"Not allowed: {exc}"
+            self._view_key = ()
+            return None
+        self.message = ""
+        self._view_key = ()
+        return out
+
+    def _unit_at(self, pos: tuple[int, int]) -> Any:
+        h = self.camera.hex_at(pos[0] - LEFT, pos[1])
+        u = self.sb.state.unit_at(h)
+        return h, u
+
+    def _on_board(self, pos: tuple[int, int]) -> bool:
+        return LEFT <= pos[0] < self.app.size[0] - RIGHT
+
+    def handle(self, e: pygame.event.Event) -> Any:
+        if e.type == pygame.VIDEORESIZE:
+            self.resize()
+            return None
+        if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(e.ui_element)
+        if e.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            self._selection(e.ui_element, e.text)
+            return None
+        if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.ruleset_menu:
+            rid = next(r for r, n, _ in CATALOGUE if n == e.text)
+            report = self._do(self.sb.switch_ruleset, rid)
+            if report is not None and not report.complete:
+                self.message = " · ".join(report.lines())
+            self._after_switch()
+            return None
+        if e.type == pygame_gui.UI_WINDOW_CLOSE:
+            if e.ui_element is self.edit_window:
+                self.edit_window = None
+            if e.ui_element is self.rulings_window:
+                self.rulings_window = None
+            return None
+        if e.type == pygame.KEYDOWN:
+            return self._key(e)
+        if e.type == pygame.MOUSEMOTION:
+            if self._on_board(e.pos):
+                self.hover = self.camera.hex_at(e.pos[0] - LEFT, e.pos[1])
+                if self.drag is not None and abs(e.pos[0] - self.drag[1][0]) + abs(
+                        e.pos[1] - self.drag[1][1]) > 6:
+                    self.dragging = True
+            else:
+                self.hover = None
+            self._view_key = ()
+        elif e.type == pygame.MOUSEWHEEL and self.hover is not None:
+            x, y = pygame.mouse.get_pos()
+            self.camera.zoom_by(1 if e.y > 0 else -1, (x - LEFT, y))
+            self._view_key = ()
+        elif e.type == pygame.MOUSEBUTTONDOWN and self._on_board(e.pos) and e.button == 1:
+            _h, u = self._unit_at(e.pos)
+            self.drag = (u.id, e.pos) if u is not None else None
+            self.dragging = False
+        elif e.type == pygame.MOUSEBUTTONUP and self._on_board(e.pos):
+            self._release(e)
+        return None
+
+    def _release(self, e: pygame.event.Event) -> None:
+        h, u = self._unit_at(e.pos)
+        if e.button == 3:
+            if u is not None:
+                self.target = u.id
+                self._view_key = ()
+            return
+        if e.button != 1:
+            return
+        if self.drag is not None and self.dragging:
+            uid = self.drag[0]
+            self._do(self.sb.move, uid, h)
+        elif u is not None:
+            self.selected = u.id
+            self._view_key = ()
+        elif self.place_template is not None and h in self.sb.state.board:
+            side = self.side_menu.selected_option
+            side = side[0] if isinstance(side, tuple) else side
+            entry = self._do(self.sb.place, self.place_template, side, h, 0)
+            if entry is not None:
+                self.selected = entry.subject
+        self.drag = None
+        self.dragging = False
+
+    def _key(self, e: pygame.event.Event) -> Any:
+        if self._typing():
+            return None
+        ctrl = e.mod & pygame.KMOD_CTRL
+        if e.key == pygame.K_ESCAPE:
+            if self.place_template is not None:
+                self.place_template = None
+                return None
+            return self.leave()
+        if ctrl and e.key == pygame.K_z:
+            self._do(self.sb.undo)
+        elif ctrl and e.key == pygame.K_y:
+            self._do(self.sb.redo)
+        elif e.key in (pygame.K_q, pygame.K_e) and self.selected:
+            self._do(self.sb.rotate, self.selected, 1 if e.key == pygame.K_q else -1)
+        elif e.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected:
+            if self._do(self.sb.delete, self.selected) is not None:
+                self.selected = None
+        elif e.key == pygame.K_t:
+            self._cycle_threat()
+        elif e.key in OVERLAY_KEYS:
+            name = OVERLAY_KEYS[e.key]
+            self.overlays_on[name] = not self.overlays_on.get(name)
+        elif e.key in (pygame.K_PLUS, pygame.K_EQUALS):
+            self.camera.zoom_by(1)
+        elif e.key == pygame.K_MINUS:
+            self.camera.zoom_by(-1)
+        self._view_key = ()
+        return None
+
+    def _typing(self) -> bool:
+        for entry in [self.dice_entry, *self.edit_entries.values()]:
+            if isinstance(entry, UITextEntryLine) and entry.is_focused:
+                return True
+        return False
+
+    def _cycle_threat(self) -> None:
+        """T: threat overlay off → each side in turn → every side → off."""
+        sides = [s.id for s in self.sb.state.sides]
+        order: list[Any] = [None, *sides, "all"]
+        now = self.overlays_on.get("threat")
+        self.overlays_on["threat"] = order[(order.index(now) + 1) % len(order)] if (
+            now in order) else None
+
+    def _selection(self, element: Any, text: str) -> None:
+        if element is self.palette:
+            labels = [f"{p.glyph}  {p.name}" for p in self.palette_items]
+            if text in labels:
+                self.place_template = self.palette_items[labels.index(text)].template
+        elif element is self.timeline:
+            items = self.sb.timeline()
+            labels = [self._timeline_label(i) for i in items]
+            if text in labels:
+                self._do(self.sb.goto, items[labels.index(text)].position)
+        elif self.rulings_window is not None and element is self.rulings_list:
+            key = text.split(" = ")[0]
+            self.rulings_key.set_text(key)
+            value = next((r.value for r in self.sb.rulings() if r.key == key), "")
+            self.rulings_value.set_text(str(value))
+
+    def _button(self, element: Any) -> Any:
+        sel, tgt = self.selected, self.target
+        if element is self.undo_b:
+            self._do(self.sb.undo)
+        elif element is self.redo_b:
+            self._do(self.sb.redo)
+        elif element is self.restart_b:
+            self._do(self.sb.restart_play)
+        elif element is self.back_b:
+            return self.leave()
+        elif element is self.rulings_b:
+            self._open_rulings()
+        elif element is self.edit_b and sel:
+            self._open_edit(sel)
+        elif element is self.roll_b and sel and tgt:
+            dice = self._dice()
+            if dice is not False:
+                self.last_view = self._do(self.sb.roll_exchange, sel, tgt, dice)
+        elif element is self.reroll_b:
+            self.last_view = self._do(self.sb.reroll)
+        elif element in (self.tmx_b, self.png_b, self.md_b):
+            self._export(element)
+        elif self.edit_window is not None and element is self.edit_save:
+            self._save_edit()
+        elif self.rulings_window is not None and element is self.rulings_set:
+            self._do(self.sb.override, self.rulings_key.get_text(),
+                     _parse(self.rulings_value.get_text()))
+            self._refresh_rulings()
+        return None
+
+    def _dice(self) -> list[int] | bool | None:
+        text = self.dice_entry.get_text().strip()
+        if not text:
+            return None
+        try:
+            return [int(x) for x in text.replace(",", " ").split()]
+        except ValueError:
+            self.message = f"dice must be whole numbers like 12, 5 — not {text!r}"
+            return False
+
+    def _export(self, which: Any) -> None:
+        folder = export_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        stem = (getattr(self.sb.scenario, "title", "") or "position").lower().replace(" ", "_")
+        try:
+            if which is self.tmx_b:
+                out = self.sb.export_tmx(folder / f"{stem}.tmx", f"{stem} (sandbox)")
+                path = out.path
+            elif which is self.png_b:
+                overlay = "threat" if self.overlays_on.get("threat") else "none"
+                path = self.sb.export_png(folder / f"{stem}.png", (1280, 800), overlay)
+            else:
+                path = folder / f"{stem}.md"
+                path.write_text(self.sb.transcript(f"{stem}: exchanges"), encoding="utf-8")
+        except (SandboxError, OSError, ValueError) as exc:
+            self.message = f"Export failed: {exc}"
+            return
+        self.message = f"Wrote {path}"
+
+    def _after_switch(self) -> None:
+        self.view = BoardView(self.sb.state, self.camera, self.view.terrain.painter)
+        if self.selected and not self.sb.state.has_unit(self.selected):
+            self.selected = None
+        if self.target and not self.sb.state.has_unit(self.target):
+            self.target = None
+        self.build()
+
+    # --- dialogs --------------------------------------------------------------------------
+
+    def _open_edit(self, unit: str) -> None:
+        if self.edit_window is not None:
+            self.edit_window.kill()
+        fields_ = self._do(self.sb.editable_fields, unit) or {}
+        _w, h = self.app.size
+        height = min(h - 80, 80 + 34 * len(fields_))
+        self.edit_window = UIWindow(pygame.Rect(LEFT + 40, 40, 460, height), self.app.ui,
+                                    window_display_title=f"Edit {unit}")
+        self.edit_unit = unit
+        self.edit_entries = {}
+        y = 4
+        for name, info in fields_.items():
+            UILabel(pygame.Rect(4, y, 160, 30), name, self.app.ui, container=self.edit_window)
+            rect = pygame.Rect(168, y, 250, 30)
+            if info.allowed and len(info.allowed) <= 40:
+                opts = [str(a) for a in info.allowed]
+                start = str(info.value) if str(info.value) in opts else opts[0]
+                widget: Any = UIDropDownMenu(opts, start, rect, self.app.ui,
+                                             container=self.edit_window)
+            else:
+                widget = UITextEntryLine(rect, self.app.ui, container=self.edit_window)
+                widget.set_text(str(info.value))
+            self.edit_entries[name] = (widget, info)
+            y += 34
+        self.edit_save = UIButton(pygame.Rect(4, y + 4, 200, 30), "Save", self.app.ui,
+                                  container=self.edit_window)
+
+    def _save_edit(self) -> None:
+        changes: dict[str, Any] = {}
+        for name, (widget, info) in self.edit_entries.items():
+            if isinstance(widget, UITextEntryLine):
+                text = widget.get_text()
+            else:
+                opt = widget.selected_option
+                text = opt[0] if isinstance(opt, tuple) else opt
+            if text != str(info.value):
+                changes[name] = _parse(text)
+        if changes and self._do(self.sb.edit, self.edit_unit, **changes) is not None:
+            self.edit_window.kill()
+            self.edit_window = None
+            self.edit_entries = {}
+
+    def _open_rulings(self) -> None:
+        if self.rulings_window is not None:
+            self.rulings_window.kill()
+        _w, h = self.app.size
+        self.rulings_window = UIWindow(pygame.Rect(LEFT + 40, 40, 560, min(h - 80, 560)),
+                                       self.app.ui, window_display_title="Rulings")
+        c = self.rulings_window
+        self.rulings_list = UISelectionList(pygame.Rect(4, 4, 530, 380), [], self.app.ui,
+                                            container=c)
+        self.rulings_key = UITextEntryLine(pygame.Rect(4, 390, 200, 30), self.app.ui,
+                                           container=c)
+        self.rulings_value = UITextEntryLine(pygame.Rect(208, 390, 200, 30), self.app.ui,
+                                             container=c)
+        self.rulings_set = UIButton(pygame.Rect(412, 390, 120, 30), "Override", self.app.ui,
+                                    container=c)
+        self._refresh_rulings()
+
+    def _refresh_rulings(self) -> None:
+        if self.rulings_window is None:
+            return
+        rows = []
+        for r in self.sb.rulings():
+            mark = " (GM call)" if r.gm_call else ""
+            flag = " *" if r.overridden else ""
+            rows.append(f"{r.key} = {r.value}{flag}{mark}")
+        self.rulings_list.set_item_list(rows)
+
+    def leave(self) -> Any:
+        self.close()
+        return self.on_exit() if self.on_exit else None
+
+    # --- every frame ----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        keys = pygame.key.get_pressed()
+        step = 900 * dt
+        if not self._typing():
+            self.camera.pan((keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * step,
+                            (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * step)
+        key = (self.sb.position, self.selected, self.target, self.message, len(self.sb.entries))
+        if key != self._view_key:
+            self._view_key = key
+            self._refresh_panels()
+
+    def _timeline_label(self, item: Any) -> str:
+        return ("> " if item.current else "") + f"{item.position}. {item.label}"
+
+    def _refresh_panels(self) -> None:
+        state = self.sb.state
+        self.undo_b.enable() if self.sb.can_undo else self.undo_b.disable()
+        self.redo_b.enable() if self.sb.can_redo else self.redo_b.disable()
+        items = self.sb.timeline()
+        tkey = tuple((i.position, i.label, i.current) for i in items)
+        if tkey != self._timeline_key:
+            self._timeline_key = tkey
+            self.timeline.set_item_list([("> " if i.current else "") +
+                                         f"{i.position}. {i.label}" for i in items])
+        lines = []
+        if self.selected and state.has_unit(self.selected):
+            lines += [html.escape(x) for x in self.sb.ruleset.unit_lines(state, self.selected)]
+            fl = [f.name for f in self.sb.flags(self.selected)]
+            if fl:
+                lines.append(f"<i>flags: {html.escape(', '.join(fl))}</i>")
+        else:
+            lines.append("Click a figure to select it; right-click another to target it.")
+        if self.target and state.has_unit(self.target):
+            lines.append(f"<b>Target:</b> {html.escape(state.unit(self.target).name)}")
+        self.card.set_text("<br>".join(lines))
+        self._refresh_exchange()
+        last = self.sb.entry(self.sb.position)
+        log = []
+        if self.message:
+            log.append(f"<font color='#ff8080'>{html.escape(self.message)}</font>")
+        if last is not None:
+            log += [x for x in (event_html(e) for e in last.events) if x]
+        log.append(HELP)
+        self.log.set_text("<br>".join(log))
+
+    def _refresh_exchange(self) -> None:
+        a, t = self.selected, self.target
+        state = self.sb.state
+        if not (a and t and state.has_unit(a) and state.has_unit(t)) or a == t:
+            self.steps.set_text("<i>Select an attacker and right-click a target to see the "
+                                "exchange step by step.</i>")
+            self.compare.set_text("")
+            return
+        try:
+            view = self.sb.exchange_steps(a, t)
+        except SandboxError as exc:
+            self.steps.set_text(html.escape(str(exc)))
+            self.compare.set_text("")
+            return
+        rows = [f"<b>{html.escape(state.unit(a).name)} attacks "
+                f"{html.escape(state.unit(t).name)}</b>", f"needs {view.needed}"]
+        for s in view.steps:
+            colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
+            rows.append(f"<font color='{colour}'>{s.value:+d}</font> {html.escape(s.reason)} "
+                        f"<font color='#9fc6ff'>({html.escape(s.rule)})</font> "
+                        f"= {s.running:+d} [{html.escape(s.stage)}]")
+        rows.append(f"hit {view.hit_pct:.1f}% · kill {view.kill_pct:.1f}% · mean damage "
+                    f"{view.mean_damage:.2f}")
+        last = getattr(self, "last_view", None)
+        if last is not None and getattr(last, "outcome", None):
+            rows.append(f"<b>Rolled {html.escape(str(last.dice))}: "
+                        f"{html.escape(str(last.outcome))}</b>")
+        self.steps.set_text("<br>".join(rows))
+        self.chart.set_image(draw_chart(view.odds, self.chart_rect.size, state.unit(t).hp))
+        table = ["<b>Under every ruleset</b>"]
+        try:
+            for row in self.sb.compare_rulesets(a, t):
+                table.append(" · ".join(html.escape(c) for c in row.cells()))
+        except SandboxError as exc:
+            table.append(html.escape(str(exc)))
+        self.compare.set_text("<br>".join(table))
+
+    def overlays(self) -> Overlays:
+        state = self.sb.state
+        ov = Overlays(hover=self.hover)
+        threat = self.overlays_on.get("threat")
+        if threat:
+            by_side = facts.threatened_by_side(state)
+            counts: dict[Hex, int] = {}
+            for side, hexes in by_side.items():
+                if threat in ("all", side):
+                    for h, who in hexes.items():
+                        counts[h] = counts.get(h, 0) + len(who)
+            ov.threat = counts
+        sel = self.selected if self.selected and state.has_unit(self.selected) else None
+        if sel and self.overlays_on.get("reach"):
+            ov.reach = frozenset(h for ring in facts.reach_rings(state, sel).values()
+                                 for h in ring)
+        if sel and self.overlays_on.get("arcs"):
+            ov.arcs = facts.facing_arcs(state, sel, 3)
+        if self.overlays_on.get("who") and self.hover is not None:
+            ov.targets = frozenset(state.unit(s.unit).pos for s in facts.who_can_hit(
+                state, self.hover) if state.unit(s.unit).pos is not None)
+        if sel and self.overlays_on.get("path") and self.hover is not None:
+            u = state.unit(sel)
+            from rules.positioning import reachable
+
+            paths = reachable(state, u, 60) if u.pos is not None else {}
+            path = paths.get(self.hover)
+            if path:
+                ov.path = tuple(path)
+                marks: dict[Hex, list[str]] = {}
+                for h, reactor, _ in facts.path_reactions(state, sel, path):
+                    marks.setdefault(h, []).append(state.unit(reactor).name)
+                ov.provoking = {h: tuple(v) for h, v in marks.items()}
+        if self.target and state.has_unit(self.target) and self.overlays_on.get("flank"):
+            ov.arcs = {state.unit(uid).pos: arc_ for uid, arc_ in facts.flanked_by(
+                state, self.target) if state.unit(uid).pos is not None}
+        return ov
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill((18, 18, 22))
+        w, h = self.app.size
+        board = surf.subsurface(pygame.Rect(LEFT, 0, w - LEFT - RIGHT, h))
+        self.view.draw(board, self.sb.state, self.overlays(), self.selected,
+                       frozenset({self.target}) if self.target else frozenset())
+
+
+def _parse(text: str) -> Any:
+    """A value typed into a form: numbers and true/false become themselves, else text."""
+    t = text.strip()
+    if t.lower() in ("true", "false"):
+        return t.lower() == "true"
+    try:
+        return int(t)
+    except ValueError:
+        pass
+    if t.startswith("["):
+        import json
+
+        try:
+            return json.loads(t)
+        except ValueError:
+            return t
+    return t
