@@ -74,14 +74,81 @@ def _load(path: str, ruleset: str | None, seed: int) -> object:
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
+    """Maps (.tmx), saves (.flank, .jsonl) and rules data tables (.toml): one line per bad
+    file; folders are searched for maps, saves and rules/systems/<id>/*.toml tables."""
     from game.maps import validate_paths
+    from game.saves import SAVE_SUFFIXES, check_data_table, validate_files
 
-    problems = validate_paths(args.paths)
+    problems: list[str] = []
+    for given in args.paths:
+        path = Path(given)
+        if path.is_dir():
+            has_maps = any(path.rglob("*.tmx"))
+            others = validate_files([path])
+            if has_maps:
+                problems += validate_paths([path])
+            elif not others and not _has_checkable(path):
+                problems.append(f"{given}: no maps (.tmx), saves (.flank, .jsonl) or rules "
+                                "tables (.toml) in this folder")
+            problems += others
+        elif path.suffix in SAVE_SUFFIXES:
+            problems += validate_files([path])
+        elif path.suffix == ".toml":
+            from rules.data import DataError
+
+            try:
+                check_data_table(path, args.ruleset)
+            except DataError as exc:
+                problems.append(str(exc))
+        else:
+            problems += validate_paths([path])
     for line in problems:
         print(line)
     if problems:
         return 2
     print(f"{len(args.paths)} path(s) checked: all valid")
+    return 0
+
+
+def _has_checkable(folder: Path) -> bool:
+    from game.saves import SAVE_SUFFIXES
+    from rules.systems import CATALOGUE
+
+    ids = {rid for rid, _, _ in CATALOGUE}
+    return any(f.suffix in SAVE_SUFFIXES or (f.suffix == ".toml" and f.parent.name in ids)
+               for f in folder.rglob("*") if f.is_file())
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """Check a save by deciding every command again (--verify), or watch it in the window."""
+    from game.saves import SaveError, load_save, verify_save
+
+    if not args.verify:
+        import importlib.util
+
+        try:
+            found = importlib.util.find_spec("game.ui.replay_scene") is not None
+        except ImportError:  # no window libraries at all
+            found = False
+        if not found:
+            print("the replay viewer needs the window; use --verify", file=sys.stderr)
+            return 2
+        from game.ui import replay_scene  # type: ignore[attr-defined]
+
+        return int(replay_scene.open_replay(args.save) or 0)
+    try:
+        loaded = load_save(args.save)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    for notice in loaded.notices:
+        print(f"{args.save}: note: {notice}", file=sys.stderr)
+    result = verify_save(loaded)
+    if result.divergence is not None:
+        print(f"{args.save}: {result.divergence.describe()}")
+        return 2
+    undone = f" ({result.undone} undone on the way)" if result.undone else ""
+    print(f"{args.save}: OK: {result.steps} steps{undone} and {result.events} events decided "
+          f"again; final state {result.final_hash} matches")
     return 0
 
 
@@ -110,6 +177,10 @@ def _cmd_screenshot(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.load:
+        return _play_saved(args)
+    if not args.map:
+        raise UsageError("give a map to play (or --load SAVE)")
     _check_ruleset(args.ruleset)
     path = _resolve_map(args.map)
     sc = _load(path, args.ruleset, 0)
@@ -134,6 +205,75 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play_saved(args: argparse.Namespace) -> int:
+    """Resume a saved battle in the window: the turn manager is built from the loaded state
+    and history, and play goes on appending to the same save."""
+    from game.saves import SaveError, resume_battle
+
+    try:
+        loaded, tm, writer = resume_battle(args.load)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"{args.load}: cannot write to the save: {exc.strerror or exc}"
+                         ) from None
+    for notice in loaded.notices:
+        print(f"{args.load}: note: {notice}", file=sys.stderr)
+    sc = None
+    where = loaded.header.scenario.path
+    if where and Path(where).is_file():  # the map's art, if the map is still there
+        from game.maps import MapError, load_map
+
+        try:
+            sc = load_map(where, ruleset=loaded.header.ruleset, seed=loaded.header.seed)
+        except MapError:
+            sc = None
+    from game.app import App
+    from game.ui.battle_scene import BattleScene
+    from game.ui.menu_scene import MenuScene
+
+    app = App()
+    kwargs: dict[str, object] = {}
+    if sc is not None:
+        from game.render.snapshot import hex_size_for
+        from game.render.tiles import painter_for
+
+        kwargs = {"painter": painter_for(sc), "orientation": sc.orientation,
+                  "hex_size": hex_size_for(sc)}
+    else:
+        kwargs = {"orientation": "pointy" if loaded.setup.board.stagger_axis == "y"
+                  else "flat"}
+    scene = BattleScene(app, tm, title=loaded.header.scenario.title or loaded.setup.title,
+                        on_exit=lambda: MenuScene(app), **kwargs)  # type: ignore[arg-type]
+    app.switch(scene)
+    try:
+        app.run(screenshot=args.screenshot, frames=args.frames)
+    finally:
+        writer.close()
+    return 0
+
+
+def _cmd_sandbox(args: argparse.Namespace) -> int:
+    """The GM sandbox on a map."""
+    _check_ruleset(args.ruleset)
+    path = _resolve_map(args.map)
+    _load(path, None, 0)  # a broken map gets its one-line message here
+    from game.app import App
+    from game.sandbox import Sandbox
+    from game.ui.menu_scene import MenuScene
+    from game.ui.sandbox_scene import SandboxScene
+
+    sandbox = Sandbox.from_map(path, ruleset=args.ruleset)
+    app = App()
+    scene = SandboxScene(app, sandbox, on_exit=lambda: MenuScene(app))
+    report = sandbox.opening_report
+    if report is not None and not report.complete:
+        scene.message = " · ".join(report.lines())
+    app.switch(scene)
+    app.run(screenshot=args.screenshot, frames=args.frames)
+    return 0
+
+
 def _cmd_menu(args: argparse.Namespace) -> int:
     from game.app import App
     from game.ui.menu_scene import MenuScene
@@ -142,6 +282,16 @@ def _cmd_menu(args: argparse.Namespace) -> int:
     app.switch(MenuScene(app))
     app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    """AI-versus-AI games, headless, across CPU cores (see game.simulate)."""
+    from game.simulate import SimulateUsage, main
+
+    try:
+        return main(args)
+    except SimulateUsage as exc:
+        raise UsageError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -156,12 +306,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(run=_cmd_demo)
     p = sub.add_parser("play", help="play a scenario in the window")
-    p.add_argument("map", help="a .tmx map, or the name of a bundled one (e.g. duel)")
+    p.add_argument("map", nargs="?", default=None,
+                   help="a .tmx map, or the name of a bundled one (e.g. duel)")
+    p.add_argument("--load", metavar="SAVE", default=None,
+                   help="resume a saved battle (a .flank save) instead of starting a map")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
     p.add_argument("--sides", default="", help="who plays each side, e.g. human,human")
     p.add_argument("--seed", type=int, default=None)
     _window_options(p)
     p.set_defaults(run=_cmd_play)
+    p = sub.add_parser("sandbox", help="the GM sandbox: set up and explain any position")
+    p.add_argument("map", help="a .tmx map, or the name of a bundled one")
+    p.add_argument("--ruleset", default=None, help="set the position up under this ruleset")
+    _window_options(p)
+    p.set_defaults(run=_cmd_sandbox)
     p = sub.add_parser("screenshot", help="render a scenario to a PNG (no window needed)")
     p.add_argument("map")
     p.add_argument("--out", required=True)
@@ -169,9 +327,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--overlay", choices=["none", "threat", "reach", "facing"], default="none")
     p.add_argument("--ruleset", default=None)
     p.set_defaults(run=_cmd_screenshot)
-    p = sub.add_parser("validate", help="check maps (and folders of maps); exit 2 if any is bad")
+    p = sub.add_parser("validate", help="check maps, saves and rules data tables (and folders "
+                       "of them); exit 2 if any is bad")
     p.add_argument("paths", nargs="+")
+    p.add_argument("--ruleset", default=None,
+                   help="the ruleset whose data tables a .toml file is (default: by its folder)")
     p.set_defaults(run=_cmd_validate)
+    p = sub.add_parser("replay", help="replay a save: --verify decides every command again "
+                       "(headless); without it, watch it in the window")
+    p.add_argument("save", help="a .flank save")
+    p.add_argument("--verify", action="store_true",
+                   help="check that the rules give the recorded events, step by step")
+    p.set_defaults(run=_cmd_replay)
+    p = sub.add_parser("simulate", help="AI-versus-AI games, headless, across CPU cores")
+    p.add_argument("map", help="a .tmx map, or the name of a bundled one (e.g. duel)")
+    p.add_argument("--ruleset", default=None, help="override the map's ruleset")
+    p.add_argument("--players", required=True,
+                   help="one player per side, e.g. tactician,greedy (random, greedy, tactician)")
+    p.add_argument("--games", default="100", help="how many games (default 100)")
+    p.add_argument("--seed", default="0", help="base seed: the same seed plays the same games")
+    p.add_argument("--jobs", default=None, help="worker processes (default: the CPU count)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object (think_ms is wall-clock time and varies between "
+                        "runs; everything else is fixed by --seed)")
+    p.add_argument("--save-dir", default=None, help="write every game's save file here")
+    p.set_defaults(run=_cmd_simulate)
     return parser
 
 

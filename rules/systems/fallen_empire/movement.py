@@ -27,7 +27,7 @@ from rules.positioning import (
     threatens,
     unit_reach,
 )
-from rules.state import ACTIVE, Battle, Unit
+from rules.state import ACTIVE, DEAD, GONE, Battle, Unit
 from rules.systems.fallen_empire.combat import situation
 from rules.systems.fallen_empire.damage import deal, face_target, strike
 from rules.systems.fallen_empire.events import system
@@ -246,8 +246,16 @@ def run_move(ctx: Context, f: MoveFrame) -> None:
             u.hp < f.hp_before or (u.status != ACTIVE and f.mode != "crawl")):
         reason = ("the retreat is negated: he is stuck in combat for another round (FE-14)"
                   if f.mode == "retreat" else "wounded by a free attack (FE-12)")
+        back = _last_free(state, u, f.path[: i + 1])
+        if back != u.pos:
+            # R-FE-STOPPED-SHORT: stopped while passing through a friend's hex (or over a
+            # fallen figure), he ends in the last hex of his path where he could have stopped.
+            ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(back),
+                                 facing=u.facing))
+            reason += "; he is stopped short, before the hex he was passing through"
+            spent = path_cost(ctx.state, u, list(f.path[: f.path.index(back) + 1]))
         ctx.emit(MoveEnded(unit=u.id, cost=spent, halted=True, reason=reason,
-                           moved_into=_moved_into(state, u)))
+                           moved_into=_moved_into(ctx.state, is_fe(ctx.state.unit(u.id)))))
         return
     if f.queued:
         reactor, trigger = f.queued[0]
@@ -267,7 +275,17 @@ def run_move(ctx: Context, f: MoveFrame) -> None:
     ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(nxt), facing=facing))
 
 
-def _moved_into(state: Battle, u: FEUnit) -> tuple[str, ...]:
+def _last_free(state: Battle, u: Unit, walked: tuple[Hex, ...]) -> Hex:
+    """The last hex of the path walked so far that nobody else stands on (R-POS-BLOCK: one
+    may pass through a friend, or a fallen figure, but not stop there)."""
+    for h in reversed(walked):
+        if not any(o.pos == h and o.id != u.id and o.status not in (DEAD, GONE)
+                   for o in state.units):
+            return h
+    return walked[0]
+
+
+def _moved_into(state: Battle, u: Unit) -> tuple[str, ...]:
     return tuple(e.id for e in engaged_with(state, u))
 
 
