@@ -8,6 +8,8 @@ from rules.engine import BattleSetup
 
 def demo_setup(ruleset: str, seed: int = 1) -> BattleSetup:
     """A patrol of men meets a band of orcs and their ogre."""
+    if ruleset == "empress":
+        return _empress_demo(seed)
     if ruleset != "fallen_empire":
         raise KeyError(f"no demo position for {ruleset!r} yet")
     return (Scenario(ruleset, seed=seed, radius=8, title="Patrol meets orcs")
@@ -18,6 +20,22 @@ def demo_setup(ruleset: str, seed: int = 1) -> BattleSetup:
             .unit("orc1", "orc", "orcs", (3, 0), facing=3)
             .unit("orc2", "orc", "orcs", (3, -1), facing=3)
             .unit("ogre", "ogre", "orcs", (4, -1), facing=3)
+            .build())
+
+
+def _empress_demo(seed: int) -> BattleSetup:
+    """Empress: a legionary (the §3 example's Agility 13, light mail and medium shield), a
+    halberdier and a crossbowman meet a duelist with two blades, an orc and a
+    hobgoblin: reach, parrying, shields, holds and segments all come up in a few rounds."""
+    return (Scenario("empress", seed=seed, radius=4, title="Legion patrol meets raiders")
+            .side("legion", player_characters=True).side("raiders")
+            .unit("legionary", "legionary", "legion", (-1, 0), facing=0)
+            .unit("halberdier", "halberdier", "legion", (-2, 1), facing=0)
+            .unit("xbow", "crossbowman", "legion", (-3, 0), facing=0)
+            .unit("duelist", "duelist", "raiders", (1, -1), facing=3)
+            .unit("orc", "orc", "raiders", (1, 0), facing=3)
+            .unit("hob", "hobgoblin", "raiders", (2, -1), facing=3)
+            .options(max_rounds=20)
             .build())
 
 

@@ -290,3 +290,16 @@ def test_bad_config_value(tmp_path: Path) -> None:
 def test_matrix_must_cover_every_kind(tmp_path: Path) -> None:
     err = _load_error(_variant(tmp_path, 'thief = "cleric"                # thieves', "# thieves"))
     assert err.where == "matrix.family.thief"
+
+
+def test_tokens_show_each_templates_own_glyph_and_weapon():
+    """The window marks a figure by its template's `art` and its weapon's two letters."""
+    from rules.engine import ruleset_of, start
+    from rules.scenarios import demo_setup
+
+    state, _ = start(demo_setup("fallen_empire"))
+    rs = ruleset_of(state)
+    tables = load_tables()
+    for u in state.units:
+        assert rs.unit_glyph(state, u.id) == tables.units[u.template].art
+    assert rs.unit_badge(state, "xbow") == "Ss"  # short sword

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from pydantic import ValidationError
-
+from rules import rulings
 from rules.commands import Command
 from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, UnitSpec
 from rules.hexgrid import Hex
@@ -187,10 +186,7 @@ class FallenEmpire(Ruleset):
                 "bandit": "bandit", "bandit_archer": "bandit_archer"}
 
     def option_values(self, state: Battle) -> dict[str, Any]:
-        config = load_tables().config
-        out = {k: cfg(state, k) for k in type(config).model_fields}
-        out["max_rounds"] = state.option("max_rounds", 50)
-        return out
+        return rulings.option_values(state, load_tables().config, cfg)
 
     def check_option(self, state: Battle, key: str, value: Any) -> str | None:
         try:
@@ -200,22 +196,7 @@ class FallenEmpire(Ruleset):
         return None
 
     def coerce_option(self, state: Battle, key: str, value: Any) -> Any:
-        """A ruling's new value, checked against the data file's own model; returned in the
-        plain JSON form that goes into the event."""
-        if key == "max_rounds":
-            if not isinstance(value, int) or not 1 <= value <= 10_000:
-                raise ValueError("max_rounds must be a whole number from 1 to 10000")
-            return value
-        config = load_tables().config
-        if key not in type(config).model_fields:
-            raise ValueError(f"Fallen Empire has no ruling {key!r}")
-        data = config.model_dump(mode="json")
-        data[key] = value
-        try:
-            checked = type(config).model_validate(data)
-        except ValidationError as exc:
-            raise ValueError(f"{key} = {value!r}: {exc.errors()[0]['msg']}") from None
-        return checked.model_dump(mode="json")[key]
+        return rulings.coerce_option(load_tables().config, self.name, key, value)
 
     def unit_glyph(self, state: Battle, unit_id: str) -> str:
         u = state.unit(unit_id)

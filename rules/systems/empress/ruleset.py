@@ -1,0 +1,275 @@
+"""Empress (core rules §3, seed 000) as a Flank ruleset."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rules import rulings
+from rules.commands import Command
+from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, UnitSpec
+from rules.hexgrid import Hex
+from rules.state import Battle, Frame, Side
+from rules.systems.empress import actions
+from rules.systems.empress.armour import defence
+from rules.systems.empress.attack_flow import run_attack
+from rules.systems.empress.combat import odds_of, situation
+from rules.systems.empress.frames import (
+    AttackFrame,
+    EmpSystem,
+    FallBackFrame,
+    MoveFrame,
+    RoundFrame,
+    TurnFrame,
+    system,
+)
+from rules.systems.empress.movement import move_mode, reactions_at, run_fall_back, run_move
+from rules.systems.empress.round import run_round
+from rules.systems.empress.tables import Config, load_tables
+from rules.systems.empress.units import (
+    SIZE_CLASSES,
+    am,
+    build_unit,
+    cfg,
+    dual_perk,
+    emp,
+    is_emp,
+    pm,
+    tables,
+)
+
+
+class Empress(Ruleset):
+    id: ClassVar[str] = "empress"
+    name: ClassVar[str] = "Empress"
+    source: ClassVar[str] = "Empress core rules §3, Combat (artifactsandrelics, 2016) — seed 000"
+
+    def initial_state(self, setup: BattleSetup) -> Battle:
+        board = setup.board.build()
+        sides = tuple(Side(s.id, s.name or s.id, s.player_characters) for s in setup.sides)
+        side_ids = {s.id for s in sides}
+        units = []
+        seen: set[str] = set()
+        taken: dict[tuple[int, int], str] = {}
+        for spec in setup.units:
+            if spec.id in seen:
+                raise ValueError(f"two units are called {spec.id!r}")
+            if spec.side not in side_ids:
+                raise ValueError(f"unit {spec.id!r} is on side {spec.side!r}, which is not in "
+                                 "the battle")
+            if spec.pos in taken:
+                raise ValueError(f"units {taken[spec.pos]!r} and {spec.id!r} stand on the same "
+                                 f"hex {spec.pos}")
+            seen.add(spec.id)
+            taken[spec.pos] = spec.id
+            unit = build_unit(spec)
+            if not board.passable(unit.pos):  # type: ignore[arg-type]
+                raise ValueError(f"unit {spec.id!r} stands on {spec.pos}, which is off the "
+                                 "board or impassable")
+            units.append(unit)
+        known = set(Config.model_fields)
+        options = []
+        for key, value in sorted(setup.options.items()):
+            if key not in known:
+                raise ValueError(f"unknown Empress option {key!r}")
+            options.append((key, value))
+        return Battle(ruleset=self.id, seed=setup.seed, board=board, sides=sides,
+                      units=tuple(sorted(units, key=lambda u: u.id)), system=EmpSystem(),
+                      stack=(RoundFrame(),), options=tuple(options), title=setup.title)
+
+    def run_frame(self, ctx: Context, frame: Frame) -> None:
+        if isinstance(frame, RoundFrame):
+            run_round(ctx, frame)
+        elif isinstance(frame, TurnFrame):
+            actions.end_turn(ctx, frame)
+        elif isinstance(frame, MoveFrame):
+            run_move(ctx, frame)
+        elif isinstance(frame, AttackFrame):
+            run_attack(ctx, frame)
+        elif isinstance(frame, FallBackFrame):
+            run_fall_back(ctx, frame)
+        else:
+            raise TypeError(f"no procedure for {type(frame).__name__}")
+
+    def legal_commands(self, state: Battle, side: str) -> list[Command]:
+        return actions.legal_commands(state, side)
+
+    def check(self, state: Battle, command: Command) -> str | None:
+        return actions.check(state, command)
+
+    def decide(self, ctx: Context, command: Command) -> None:
+        actions.decide(ctx, command)
+
+    def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
+        """Exact odds of `attacker` striking `target` now.  options: kind (melee, missile,
+        opportunity, retreat, counter, trick), weapon, options (a tuple of attack options),
+        from_hex."""
+        kind = options.get("kind", "melee")
+        if kind == "retreat":
+            kind = "opportunity"
+        if kind == "charge":
+            kind = "melee"
+        a = emp(state, attacker)
+        weapon = options.get("weapon", "")
+        if kind == "missile" and not weapon:
+            weapon = a.missile
+        top = state.top
+        from_hold = isinstance(top, TurnFrame) and top.unit == attacker and top.from_hold
+        s = situation(state, attacker, target, kind, weapon=weapon,
+                      options=tuple(options.get("options", ())),
+                      from_hex=options.get("from_hex"), from_hold=from_hold)
+        return odds_of(state, s)
+
+    # --- the GM's hand (rules/gm.py) -------------------------------------------------------
+
+    def build_unit(self, state: Battle, spec: UnitSpec) -> Any:
+        return build_unit(spec)
+
+    def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
+        """Apply an edit and redo what follows: reach from the weapon in hand."""
+        u = replace(unit, **changes)
+        if "reach_ft" not in changes and "weapon" in changes:
+            u = replace(u, reach_ft=tables().weapon(u.weapon).reach_ft)
+        if "max_hp" in changes and "hp" not in changes:
+            u = replace(u, hp=min(u.hp, u.max_hp))
+        return u
+
+    def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
+        t = tables()
+        for slot in ("weapon", "offhand", "missile"):
+            if changes.get(slot) and changes[slot] not in t.weapons:
+                return f"{slot} {changes[slot]!r} is not in the Empress tables"
+        if changes.get("armour") and changes["armour"] not in t.armours:
+            return f"armour {changes['armour']!r} is not in the Empress tables"
+        if changes.get("shield") and changes["shield"] not in t.shields:
+            return f"shield {changes['shield']!r} is not in the Empress tables"
+        if "size" in changes and changes["size"] not in SIZE_CLASSES:
+            return f"size must be one of {', '.join(SIZE_CLASSES)}"
+        if "facing" in changes and not 0 <= changes["facing"] <= 5:
+            return "facing must be 0 to 5"
+        return None
+
+    def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
+        """One blow outside the round, for the sandbox: the same situation and resolution as
+        in play (HC and AC, protected and direct hits, criticals), with ctx.dice."""
+        from rules.systems.empress.damage import deal, strike
+
+        s = situation(ctx.state, attacker, target, options.get("kind", "melee"),
+                      weapon=options.get("weapon", ""),
+                      options=tuple(options.get("options", ())))
+        deal(ctx, s, strike(ctx, s))
+
+    def archetypes(self) -> dict[str, str]:
+        """Empress keeps Fallen Empire's figure names where the figure is the same man."""
+        from rules.engine import ruleset_of
+
+        known = set(tables().units)
+        shared = {a: t for a, t in ruleset_of("fallen_empire").archetypes().items()
+                  if t in known}
+        shared.update({a: a for a in ("legionary", "halberdier", "duelist", "brawler")
+                       if a in known})
+        return shared
+
+    def option_values(self, state: Battle) -> dict[str, Any]:
+        return rulings.option_values(state, load_tables().config, cfg)
+
+    def check_option(self, state: Battle, key: str, value: Any) -> str | None:
+        try:
+            self.coerce_option(state, key, value)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def coerce_option(self, state: Battle, key: str, value: Any) -> Any:
+        return rulings.coerce_option(load_tables().config, self.name, key, value)
+
+    def templates(self) -> list[str]:
+        return sorted(load_tables().units)
+
+    def unit_glyph(self, state: Battle, unit_id: str) -> str:
+        u = state.unit(unit_id)
+        tpl = load_tables().units.get(u.template)
+        return tpl.art if tpl else u.template[:1].upper()
+
+    def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
+        t = tables()
+        u = emp(state, unit_id)
+        cls = f"Warrior {u.warrior}" if u.warrior else "no Warrior levels"
+        attrs = " ".join(f"{k[:3].capitalize()} {getattr(u, k)}" for k in (
+            "toughness", "agility", "dexterity", "perception"))
+        d = defence(state, u, u, missile=False, from_hex=None)
+        ac = f", AC {d.ac}" if d.ac else ""
+        lines = [f"{u.name} — {cls}",
+                 f"HP {u.hp}/{u.max_hp}" + (f"  ({u.condition})" if u.condition else ""),
+                 attrs, f"AM {am(u):+d} PM {pm(u):+d} Init {u.initiative} "
+                        f"(segment {u.segment})",
+                 f"HC {d.hc}{ac}"]
+        gear = t.weapon(u.weapon).name + (f" + {t.weapon(u.offhand).name}" if u.offhand else "")
+        gear += f" ({t.weapon(u.weapon).damage}, reach {t.weapon(u.weapon).reach_ft} ft)"
+        lines.append(gear)
+        if u.missile:
+            w = t.weapon(u.missile)
+            lines.append(f"{w.name} {w.damage}, range {w.range_ft} ft")
+        if u.armour:
+            lines.append(f"{t.armours[u.armour].name}: Coverage {t.armour_coverage(u.armour)}, "
+                         f"Protection {t.armour_protection_of(u.armour)}")
+        if u.shield:
+            wear = f", worn {u.shield_wear}" if u.shield_wear else ""
+            lines.append(f"{t.shields[u.shield].name}{wear}")
+        flags = []
+        if u.holding:
+            flags.append(f"holding for counter ({u.counter})" if u.counter else "holding")
+        if u.stance:
+            flags.append(f"stance {u.stance}")
+        if dual_perk(u):
+            flags.append(f"two weapons: {u.dual_mode}")
+        if u.grappled_by:
+            flags.append(f"held by {', '.join(u.grappled_by)}" + (" (pinned)" if u.pinned
+                                                                   else ""))
+        if u.swallowed_by:
+            flags.append(f"swallowed by {u.swallowed_by}")
+        if u.hidden:
+            flags.append("hidden")
+        if u.surprised:
+            flags.append("surprised")
+        if u.reach_lost_vs:
+            flags.append(f"reach lost to {', '.join(u.reach_lost_vs)}")
+        if u.spent:
+            flags.append({"oa": "action spent on an opportunity attack",
+                          "turn": "has acted", "pure_defense": "in pure defence",
+                          "counter": "counter spent", "lost": "action lost"}.get(u.spent, ""))
+        if flags:
+            lines.append("; ".join(f for f in flags if f))
+        return lines
+
+    def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
+                       ) -> list[tuple[int, str, str]]:
+        """EMP-55/57/05: who would get an opportunity attack (or a counter shot) at which
+        step of this path, if nobody is hurt on the way."""
+        from rules.positioning import engaged_with
+
+        u = emp(state, unit_id)
+        frame = MoveFrame(unit=u.id, path=tuple(path), mode=move_mode(state, u, path),
+                          start_engaged=tuple(e.id for e in engaged_with(state, u)))
+        out: list[tuple[int, str, str]] = []
+        walker = state
+        for i in range(len(path) - 1):
+            for reactor, trigger in reactions_at(walker, frame, i):
+                out.append((i, reactor, trigger))
+                frame = replace(frame, asked=frame.asked + (reactor,))
+            walker = walker.update_unit(u.id, pos=path[i + 1])
+        return out
+
+    def phase_label(self, state: Battle) -> str:
+        sysd = state.system
+        if not isinstance(sysd, EmpSystem):
+            return f"Round {state.round}"
+        for f in reversed(state.stack):
+            if isinstance(f, TurnFrame):
+                return f"Round {state.round} · segment {system(state).segment} · {f.unit}"
+        return f"Round {state.round} · segment {sysd.segment}"
+
+
+RULESET = Empress()
+
+__all__ = ["RULESET", "is_emp"]
