@@ -94,6 +94,36 @@ def index(state: Battle, legal: list[Command]) -> Choices:
     return out
 
 
+CHOICE_WORDS = {
+    "splinter": "Splinter the shield", "take": "Take the damage", "hold": "Hold",
+    "pure_defense": "Pure defence", "fall_back": "Fall back", "hide": "Hide",
+    "press": "Press the attack", "abandon": "Abandon the attack", "follow": "Follow up",
+    "stay": "Stay", "retain": "Keep hold", "let_go": "Let go",
+    "stance:attack": "Attacking stance", "stance:guard": "Guarded stance",
+    "stance:attack2": "All-out attack", "stance:guard2": "Full guard",
+    "longsword:thrust": "Longsword: thrust", "longsword:power": "Longsword: power",
+    "dual:offense": "Two weapons: attack", "dual:defense": "Two weapons: parry",
+    "board:attack": "Shield: attack", "board:hc": "Shield: defend",
+}
+
+
+def choice_label(option: str) -> str:
+    """Words for a ruleset's named choice ("counter:orc1" → "Counter orc1")."""
+    if option in CHOICE_WORDS:
+        return CHOICE_WORDS[option]
+    if option.isdigit():
+        n = int(option)
+        return f"Throw {n} {'die' if n == 1 else 'dice'}"
+    head, _, rest = option.partition(":")
+    if head == "counter":
+        return f"Hold to counter {rest}"
+    if head == "counter_hex":
+        return f"Hold to counter at {rest}"
+    if head == "cleave":
+        return f"Cleave into {rest}"
+    return option.replace("_", " ").replace(":", ": ").capitalize()
+
+
 def button_label(cmd: Command) -> str:
     """Words for a command that is a button rather than a click on the board."""
     if isinstance(cmd, Declare):
@@ -101,14 +131,7 @@ def button_label(cmd: Command) -> str:
     if isinstance(cmd, React):
         return "Take the free attack" if cmd.accept else "Let it go"
     if isinstance(cmd, Choose):
-        if cmd.option == "splinter":
-            return "Splinter the shield"
-        if cmd.option == "take":
-            return "Take the damage"
-        if cmd.option.isdigit():
-            n = int(cmd.option)
-            return f"Throw {n} {'die' if n == 1 else 'dice'}"
-        return cmd.option.replace("_", " ").capitalize()
+        return choice_label(cmd.option)
     if isinstance(cmd, Pass):
         return "Pass (Space)"
     if isinstance(cmd, EndPhase):

@@ -124,18 +124,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from game.saves import SaveError, load_save, verify_save
 
     if not args.verify:
-        import importlib.util
+        from game.ui.replay_scene import open_replay
 
         try:
-            found = importlib.util.find_spec("game.ui.replay_scene") is not None
-        except ImportError:  # no window libraries at all
-            found = False
-        if not found:
-            print("the replay viewer needs the window; use --verify", file=sys.stderr)
-            return 2
-        from game.ui import replay_scene  # type: ignore[attr-defined]
-
-        return int(replay_scene.open_replay(args.save) or 0)
+            return open_replay(args.save, frames=args.frames, screenshot=args.screenshot)
+        except SaveError as exc:
+            raise UsageError(str(exc)) from None
     try:
         loaded = load_save(args.save)
     except SaveError as exc:
@@ -208,48 +202,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _play_saved(args: argparse.Namespace) -> int:
     """Resume a saved battle in the window: the turn manager is built from the loaded state
     and history, and play goes on appending to the same save."""
-    from game.saves import SaveError, resume_battle
+    from game.app import App
+    from game.content import resume_saved
+    from game.saves import SaveError
+    from game.ui.menu_scene import MenuScene
 
+    app = App()
     try:
-        loaded, tm, writer = resume_battle(args.load)
+        scene = resume_saved(app, args.load, on_exit=lambda: MenuScene(app))
     except SaveError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"{args.load}: cannot write to the save: {exc.strerror or exc}"
                          ) from None
-    for notice in loaded.notices:
-        print(f"{args.load}: note: {notice}", file=sys.stderr)
-    sc = None
-    where = loaded.header.scenario.path
-    if where and Path(where).is_file():  # the map's art, if the map is still there
-        from game.maps import MapError, load_map
-
-        try:
-            sc = load_map(where, ruleset=loaded.header.ruleset, seed=loaded.header.seed)
-        except MapError:
-            sc = None
-    from game.app import App
-    from game.ui.battle_scene import BattleScene
-    from game.ui.menu_scene import MenuScene
-
-    app = App()
-    kwargs: dict[str, object] = {}
-    if sc is not None:
-        from game.render.snapshot import hex_size_for
-        from game.render.tiles import painter_for
-
-        kwargs = {"painter": painter_for(sc), "orientation": sc.orientation,
-                  "hex_size": hex_size_for(sc)}
-    else:
-        kwargs = {"orientation": "pointy" if loaded.setup.board.stagger_axis == "y"
-                  else "flat"}
-    scene = BattleScene(app, tm, title=loaded.header.scenario.title or loaded.setup.title,
-                        on_exit=lambda: MenuScene(app), **kwargs)  # type: ignore[arg-type]
+    if scene.message:
+        print(f"{args.load}: note: {scene.message}", file=sys.stderr)
     app.switch(scene)
     try:
         app.run(screenshot=args.screenshot, frames=args.frames)
     finally:
-        writer.close()
+        scene.close()
     return 0
 
 
@@ -338,6 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("save", help="a .flank save")
     p.add_argument("--verify", action="store_true",
                    help="check that the rules give the recorded events, step by step")
+    _window_options(p)
     p.set_defaults(run=_cmd_replay)
     p = sub.add_parser("simulate", help="AI-versus-AI games, headless, across CPU cores")
     p.add_argument("map", help="a .tmx map, or the name of a bundled one (e.g. duel)")

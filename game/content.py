@@ -79,5 +79,44 @@ def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str
             raise ValueError(f"unknown player {who!r} for side {side.id}")
         seats[side.id] = Seat(side.id, HumanController(), True, side.name or f"Player {i + 1}")
     tm = TurnManager(setup, seats)
+    from game.saves import start_autosave
+    from game.undo import UndoStack, undo_mode
+
+    mode = undo_mode(sc.properties.get("undo"))
+    controllers = {side: ("human:" if seat.human else "ai:") + (seat.name or side)
+                   for side, seat in seats.items()}
+    writer = start_autosave(tm, setup=setup, scenario_path=entry.path,
+                            controllers=controllers, undo=mode)
+    undo = UndoStack.for_turn_manager(tm, mode=mode, writer=writer)
     return BattleScene(app, tm, title=sc.title, painter=painter_for(sc),
-                       orientation=sc.orientation, hex_size=hex_size_for(sc), on_exit=on_exit)
+                       orientation=sc.orientation, hex_size=hex_size_for(sc), on_exit=on_exit,
+                       writer=writer, undo=undo)
+
+
+def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None = None) -> Any:
+    """The battle scene for a save, carrying on where it stopped and appending to it.
+    Raises game.saves.SaveError (one line) if the save cannot be trusted."""
+    from game.maps import MapError, load_map
+    from game.render.snapshot import hex_size_for
+    from game.render.tiles import painter_for
+    from game.saves import resume_battle
+    from game.ui.battle_scene import BattleScene
+    from game.undo import UndoStack
+
+    loaded, tm, writer = resume_battle(path)
+    undo = UndoStack.from_loaded(loaded, writer)
+    undo.attach(tm)
+    kwargs: dict[str, Any] = {"orientation": "pointy" if loaded.setup.board.stagger_axis == "y"
+                              else "flat"}
+    where = loaded.header.scenario.path
+    if where and Path(where).is_file():  # the map's art, if the map is still there
+        try:
+            sc = load_map(where, ruleset=loaded.header.ruleset, seed=loaded.header.seed)
+            kwargs = {"painter": painter_for(sc), "orientation": sc.orientation,
+                      "hex_size": hex_size_for(sc)}
+        except MapError:
+            pass
+    scene = BattleScene(app, tm, title=loaded.header.scenario.title or loaded.setup.title,
+                        on_exit=on_exit, writer=writer, undo=undo, **kwargs)
+    scene.message = " ".join(loaded.notices)
+    return scene

@@ -47,9 +47,12 @@ class BattleScene:
     def __init__(self, app: Any, tm: TurnManager, title: str = "",
                  painter: TilePainter | None = None, orientation: str = "pointy",
                  hex_size: tuple[float, float] = (22.0, 22.0),
-                 on_exit: Callable[[], Any] | None = None) -> None:
+                 on_exit: Callable[[], Any] | None = None, writer: Any = None,
+                 undo: Any = None) -> None:
         self.app = app
         self.tm = tm
+        self.writer = writer  # the autosave (game.saves.SaveWriter), closed on leaving
+        self.undo = undo  # game.undo.UndoStack, for Ctrl+Z / Ctrl+Y
         self.title = title
         self.on_exit = on_exit
         self.ruleset = ruleset_of(tm.state)
@@ -200,6 +203,8 @@ class BattleScene:
             self.options.reach = not self.options.reach
         elif e.key == pygame.K_a:
             self.options.arcs = not self.options.arcs
+        elif e.key in (pygame.K_z, pygame.K_y) and e.mod & pygame.KMOD_CTRL:
+            self._undo(redo=e.key == pygame.K_y)
         elif e.key == pygame.K_f:
             speed = {1.0: 2.0, 2.0: 4.0}.get(self.anim.speed, 1.0)
             self.anim.speed = speed
@@ -281,6 +286,24 @@ class BattleScene:
         if turn is not None:
             self.submit(turn)
 
+    def _undo(self, redo: bool = False) -> None:
+        """Undo (or redo) a step: a move in the log's position, never a deletion; undo reaches
+        back only to the last roll of the dice unless the scenario allows more."""
+        if self.undo is None or self.anim.busy:
+            return
+        if redo and not self.undo.can_redo:
+            self.message = "Nothing to redo."
+        elif not redo and not self.undo.can_undo:
+            self.message = self.undo.why_not_undo() or "Nothing to undo."
+        else:
+            self.undo.redo() if redo else self.undo.undo()
+            self.tm = self.undo.apply(self.tm)
+            self.anim.reset(self.tm.state)
+            self._choices_key = (-1, False)
+            self._overlay_key = ()
+            self.message = "Redone." if redo else "Undone."
+        self._refresh_log()
+
     # --- screens over the board -----------------------------------------------------------
 
     def _toggle_help(self) -> None:
@@ -335,6 +358,8 @@ class BattleScene:
         return self.on_exit() if self.on_exit else None
 
     def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
         self.panel.kill()
         for w in (self.help, self.cover, self.end_panel):
             if w is not None:

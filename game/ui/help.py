@@ -16,6 +16,7 @@ CONTROLS = [
     ("Arrows / drag / screen edge", "pan"),
     ("Mouse wheel, + / -", "zoom"),
     ("F", "speed up animations (x1, x2, x4)"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo (back to the last roll of the dice)"),
     ("F1", "this help"),
     ("Esc", "close this help, or back to the menu"),
 ]

@@ -60,6 +60,14 @@ class MenuScene:
                                       container=panel)
                 self.side_menus.append(menu)
                 y += 36
+        from game.saves import latest_save
+
+        self.latest = latest_save()
+        self.continue_b = None
+        if self.latest is not None:
+            self.continue_b = UIButton(pygame.Rect(20, y + 8, 610, 38),
+                                       f"Continue: {self.latest.stem}", ui, container=panel)
+            y += 46
         self.start = UIButton(pygame.Rect(20, y + 16, 190, 46), "Start battle", ui,
                               container=panel)
         self.sandbox = UIButton(pygame.Rect(230, y + 16, 190, 46), "Sandbox (GM)", ui,
@@ -85,6 +93,8 @@ class MenuScene:
                 self.app.running = False
             elif e.ui_element is self.start and self.entries:
                 return self._start()
+            elif self.continue_b is not None and e.ui_element is self.continue_b:
+                return self._continue()
             elif e.ui_element is self.sandbox and self.entries:
                 return self._sandbox()
         return None
@@ -96,12 +106,32 @@ class MenuScene:
         players = [m.selected_option[0] for m in self.side_menus]
         try:
             scene = start_battle(self.app, entry, ruleset, players, on_exit=self._back)
-        except ValueError as exc:
-            self.message = str(exc)
-            self.build()
+        except (ValueError, OSError) as exc:
+            self.error(f"The battle cannot start.<br><br>{exc}")
             return None
         self.close()
         return scene
+
+    def _continue(self) -> Any:
+        """Resume the most recent save exactly where it stopped."""
+        from game.content import resume_saved
+        from game.saves import SaveError
+
+        try:
+            scene = resume_saved(self.app, self.latest, on_exit=self._back)
+        except (SaveError, OSError) as exc:
+            self.error(f"This save cannot be continued.<br><br>{exc}")
+            return None
+        self.close()
+        return scene
+
+    def error(self, text: str) -> None:
+        """One clear message in a dialog; nothing already saved is touched."""
+        from pygame_gui.windows import UIMessageWindow
+
+        w, h = self.app.size
+        self.dialog = UIMessageWindow(pygame.Rect(w // 2 - 260, h // 2 - 140, 520, 280), text,
+                                      self.app.ui, window_title="Flank")
 
     def _sandbox(self) -> Any:
         from game.sandbox import Sandbox, SandboxError
@@ -113,8 +143,7 @@ class MenuScene:
         try:
             sb = Sandbox.from_map(entry.path, ruleset=ruleset)
         except (SandboxError, ValueError) as exc:
-            self.message = str(exc)
-            self.build()
+            self.error(f"The sandbox cannot open this map.<br><br>{exc}")
             return None
         self.close()
         return SandboxScene(self.app, sb, on_exit=self._back)

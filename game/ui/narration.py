@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from rules.events import Event
+from rules.events import AttackRolled, Event
 
 _CITE = re.compile(r"\(((?:FE|EMP|TT|ZEF|ER|R)-[^()]*?)\)")
 
@@ -26,9 +26,9 @@ def event_html(event: Event, names: dict[str, str] | None = None) -> str:
         return ""
     safe = html.escape(with_names(text, names or {}))
     safe = _CITE.sub(lambda m: f"<font color='#9fc6ff'>({m.group(1)})</font>", safe)
-    if event.type in ("round_started", "fe_round_began"):
+    if event.type in ("round_started", "fe_round_began", "emp_round_began"):
         return f"<b><font color='#ffd27a'>{safe}</font></b>"
-    if event.type == "attack_rolled":
+    if isinstance(event, AttackRolled):
         colour = "#ff9a80" if getattr(event, "hit", False) else "#d0d0d0"
         return f"<font color='{colour}'>{safe}</font>"
     if event.type == "battle_ended":

@@ -104,17 +104,16 @@ def test_replay_of_a_bad_save_is_one_line_and_exit_2(tmp_path, capsys):
     assert text == f"flank replay: {path}: line 1: not valid JSON: Expecting value (column 1)\n"
 
 
-def test_replay_without_verify_needs_the_window(tmp_path, capsys, monkeypatch):
+def test_replay_without_verify_opens_the_viewer(tmp_path, monkeypatch):
+    """`flank replay SAVE` watches the save in the window (here the dummy driver, a few
+    frames), and a broken save is one line with exit status 2."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     path = tmp_path / "a.flank"
     saved_battle(path, duel(), steps=2)[1].close()
-    real = importlib.util.find_spec
-
-    def no_viewer(name, *a, **k):
-        return None if name == "game.ui.replay_scene" else real(name, *a, **k)
-
-    monkeypatch.setattr(importlib.util, "find_spec", no_viewer)
-    assert main(["replay", str(path)]) == 2
-    assert "the replay viewer needs the window; use --verify" in capsys.readouterr().err
+    assert main(["replay", str(path), "--frames", "3"]) == 0
+    bad = tmp_path / "bad.flank"
+    bad.write_text("not a save\n")
+    assert main(["replay", str(bad), "--frames", "3"]) == 2
 
 
 def test_validate_checks_maps_saves_and_tables_together(tmp_path, capsys):

@@ -42,6 +42,11 @@ class Player:
                                              scancode=0))
         self.frames(2)
 
+    def post_ctrl(self, k: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=pygame.KMOD_CTRL,
+                                             unicode="", scancode=0))
+        self.frames(2)
+
     def button(self, text: str) -> bool:
         for b, _ in self.scene.panel.buttons:
             if b.text.lower().startswith(text.lower()):
