@@ -218,6 +218,36 @@ def open_field() -> MapSpec:
     return m
 
 
+def shield_wall() -> MapSpec:
+    """An Empress scenario: a legion's shield wall (EMP-22) holds a ford, a halberd reaching
+    over it (EMP-31); raiders with a grappler, an ogre, and a bugbear hidden in a thicket."""
+    m = MapSpec("shield_wall.tmx", "Shield wall at the ford",
+                "Three legionaries lock shields across the ford with a halberdier behind them; "
+                "a crossbowman and an elf archer cover the flanks.  The raiders must break the "
+                "wall or find a way around it.  Plays under Empress.",
+                "pointy", "odd", 20, 14, "legion",
+                {"legion": "The legion", "raiders": "The raiders"}, ruleset="empress")
+    m.fill("grass")
+    for row in range(m.height):  # a stream, wadeable only at the ford
+        for col in (10, 11):
+            m.terrain[(col, row)] = "ford" if 5 <= row <= 8 else "water"
+    m.blob(13, 11, 1, "forest")  # the thicket the bugbear waits in
+    m.blob(4, 2, 1, "forest")
+    m.blob(16, 2, 1, "hills")
+    m.blob(3, 11, 1, "field")
+    for i, row in enumerate((5, 6, 7)):
+        m.unit(f"leg{i + 1}", "legion", "legionary", 8, row, 0)
+    m.unit("halb", "legion", "halberdier", 7, 6, 0)
+    m.unit("xbow", "legion", "crossbowman", 6, 3, 0)
+    m.unit("archer", "legion", "elf", 6, 9, 0)
+    for uid, template, col, row in (("duelist", "duelist", 14, 6), ("orc1", "orc", 14, 5),
+                                     ("orc2", "orc", 14, 7), ("hob", "hobgoblin", 15, 6),
+                                     ("brawler", "brawler", 15, 4), ("ogre", "ogre", 16, 8),
+                                     ("bugbear", "bugbear", 13, 11)):
+        m.unit(uid, "raiders", template, col, row, 3)
+    return m
+
+
 def _noise(rng: random.Random, size: int, cells: int) -> list[list[float]]:
     """Smooth value noise in [0, 1): random values on a coarse grid, interpolated."""
     grid = [[rng.random() for _ in range(cells + 2)] for _ in range(cells + 2)]
@@ -290,7 +320,7 @@ def stress_128() -> MapSpec:
     return m
 
 
-SCENARIOS = (duel, river_ford, walled_village, open_field, stress_128)
+SCENARIOS = (duel, river_ford, walled_village, open_field, stress_128, shield_wall)
 
 
 # --- writing TMX -----------------------------------------------------------------------------

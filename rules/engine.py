@@ -244,6 +244,13 @@ class Ruleset:
         return f"Round {state.round}"
 
 
+def weapon_badge(name: str) -> str:
+    """Two letters for a weapon on a token: initials of a two-word name ("Short sword" →
+    "Ss"), else the first two letters ("Spear" → "Sp")."""
+    words = name.split()
+    return (words[0][0] + words[1][0] if len(words) > 1 else name[:2]).capitalize()
+
+
 def vars_of(frame: Frame) -> list[Any]:
     """The values held by a frame (a frozen dataclass), for finding who it involves."""
     from dataclasses import fields as dc_fields

@@ -24,7 +24,7 @@ from game.render.terrain import TilePainter
 from game.turns import TurnManager
 from game.ui.help import controls_html
 from game.ui.narration import event_html
-from game.ui.side_panel import WIDTH, SidePanel
+from game.ui.side_panel import LOG_LINES, WIDTH, SidePanel
 from rules.commands import Command, Move, Pass
 from rules.engine import AttackOdds, ruleset_of
 from rules.events import Event, unhx
@@ -68,6 +68,7 @@ class BattleScene:
         self.hover: Hex | None = None
         self.drag_from: tuple[int, int] | None = None
         self.mouse: tuple[int, int] | None = None  # last position the window saw
+        self._log_dirty = True
         self._overlay_key: tuple = ()
         self._overlay = Overlays()
         self.dragged = False
@@ -98,12 +99,24 @@ class BattleScene:
         self._refresh_log()
 
     def _refresh_log(self) -> None:
+        """Mark the log for redrawing; `_draw_log` does it once a frame, since laying out
+        the text is the dearest thing the panel does."""
+        self._log_dirty = True
+
+    def _draw_log(self) -> None:
+        self._log_dirty = False
         viewer = self.viewer
         events = self.tm.visible_events(viewer) if viewer else self.tm.events
         names = {u.id: u.name for u in self.tm.state.units}
         names.update({s.id: s.name for s in self.tm.state.sides})
-        lines = [event_html(e, names) for e in events]
-        lines = [x for x in lines if x]
+        newest: list[str] = []
+        for e in reversed(events):  # only the lines the panel will show
+            line = event_html(e, names)
+            if line:
+                newest.append(line)
+                if len(newest) >= LOG_LINES:
+                    break
+        lines = newest[::-1]
         if self.message:
             lines.append(f"<font color='#ff6060'>{self.message}</font>")
         self.panel.set_log(lines)
@@ -382,6 +395,8 @@ class BattleScene:
     # --- every frame ----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self._log_dirty:
+            self._draw_log()
         self.anim.update(dt)
         self._edge_pan(dt)
         if self.tm.handover_pending is not None and not self.anim.busy:

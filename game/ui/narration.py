@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from rules.events import AttackRolled, Event
 
@@ -14,9 +15,13 @@ def with_names(text: str, names: dict[str, str]) -> str:
     """Put figures' and sides' names where the event says their ids."""
     if not names:
         return text
-    pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(
-        names, key=len, reverse=True)) + r")\b")
+    pattern = _ids_pattern(tuple(sorted(names, key=len, reverse=True)))
     return pattern.sub(lambda m: names[m.group(1)], text)
+
+
+@lru_cache(maxsize=32)
+def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(" + "|".join(re.escape(k) for k in ids) + r")\b")
 
 
 def event_html(event: Event, names: dict[str, str] | None = None) -> str:

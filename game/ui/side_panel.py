@@ -16,7 +16,7 @@ from rules.commands import Command
 from rules.engine import AttackOdds
 
 WIDTH = 380
-LOG_LINES = 400
+LOG_LINES = 60  # newest first; the whole story is in the save and the replay
 
 
 def pct(p: Fraction) -> str:

@@ -18,7 +18,8 @@ from tests.maps.tmx import ASSETS, BRIDGE, FOREST, GRASS, REPO, WATER, csv, map_
 
 MAPS = REPO / "maps"
 BUNDLED = ["duel.tmx", "river_ford.tmx", "walled_village.tmx", "open_field.tmx",
-           "stress_128.tmx"]
+           "stress_128.tmx", "shield_wall.tmx"]
+RULESET = {"shield_wall.tmx": "empress"}  # the rest default to Fallen Empire
 
 
 def _script(path: Path):
@@ -41,10 +42,11 @@ def test_every_bundled_map_is_there():
 @pytest.mark.parametrize("name", BUNDLED)
 def test_bundled_map_starts_a_battle(scenarios, name):
     sc = scenarios[name]
-    assert sc.is_scenario and sc.ruleset == "fallen_empire"
+    ruleset = RULESET.get(name, "fallen_empire")
+    assert sc.is_scenario and sc.ruleset == ruleset
     state, events = start(sc.setup)
     assert events and decider(state) in sc.sides
-    templates = set(ruleset_of("fallen_empire").templates())
+    templates = set(ruleset_of(ruleset).templates())
     assert {u.template for u in sc.setup.units} <= templates
     assert sc.pc_side in sc.sides
     assert [s.id for s in sc.setup.sides] == list(sc.sides)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from rules import rulings
 from rules.commands import Command
-from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, UnitSpec
+from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, UnitSpec, weapon_badge
 from rules.hexgrid import Hex
 from rules.state import Battle, Frame, Side
 from rules.systems.empress import actions
@@ -185,6 +185,11 @@ class Empress(Ruleset):
 
     def templates(self) -> list[str]:
         return sorted(load_tables().units)
+
+    def unit_badge(self, state: Battle, unit_id: str) -> str:
+        u = emp(state, unit_id)
+        key = u.weapon or u.missile
+        return weapon_badge(tables().weapon(key).name) if key else ""
 
     def unit_glyph(self, state: Battle, unit_id: str) -> str:
         u = state.unit(unit_id)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from rules import rulings
 from rules.commands import Command
-from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, UnitSpec
+from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, UnitSpec, weapon_badge
 from rules.hexgrid import Hex
 from rules.state import Battle, Frame, Side
 from rules.systems.fallen_empire import actions, joust_mode
@@ -257,13 +257,6 @@ class FallenEmpire(Ruleset):
             if isinstance(f, RoundFrame):
                 return f"Round {state.round} · {f.step}"
         return f"Round {state.round}"
-
-
-def weapon_badge(name: str) -> str:
-    """Two letters for a weapon: initials of a two-word name ("Short sword" → "Ss"), else
-    the first two letters ("Spear" → "Sp")."""
-    words = name.split()
-    return (words[0][0] + words[1][0]).capitalize() if len(words) > 1 else name[:2]
 
 
 RULESET = FallenEmpire()
