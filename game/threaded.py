@@ -51,5 +51,18 @@ class ThreadedController:
             self._key = None
         return job.result()  # an exception in the worker surfaces here, on the main thread
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the current thought is finished (for headless drivers and tests);
+        True if it is, or if there was none."""
+        with self._lock:
+            job = self._job
+        if job is None:
+            return True
+        try:
+            job.exception(timeout)
+        except TimeoutError:
+            return False
+        return True
+
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

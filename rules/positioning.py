@@ -149,27 +149,37 @@ def path_triggers(state: Battle, mover: Unit, path: list[Hex] | tuple[Hex, ...],
                    the mover's own (Empress reach disadvantage)
     """
     wanted = set(kinds)
+    want_leave, want_pass, want_enter = ("leave" in wanted, "pass" in wanted,
+                                         "enter_reach" in wanted)
     seen: set[str] = set()
     out: list[Trigger] = []
-    enemies = [u for u in state.units if u.side != mover.side and u.fighting]
+    fph = state.board.feet_per_hex
+    # (id, hex, reach in hexes) of every fighting enemy: what `threatens` reads, read once.
+    enemies = [(u.id, u.pos, reach_hexes(u.reach_ft, fph)) for u in state.units
+               if u.side != mover.side and u.fighting and u.pos is not None]
     mover_reach = unit_reach(state, mover)
     for i in range(len(path) - 1):
         here, nxt = path[i], path[i + 1]
-        for e in enemies:
-            if e.id in seen:
+        hq, hr = here
+        nq, nr = nxt
+        for eid, epos, er in enemies:
+            if eid in seen:
                 continue
-            t_here, t_next = threatens(state, e, here), threatens(state, e, nxt)
+            eq, erow = epos
+            dq, dr = hq - eq, hr - erow
+            t_here = (dq or dr) and (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= er
+            dq, dr = nq - eq, nr - erow
+            t_next = (dq or dr) and (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= er
             kind = None
-            if "leave" in wanted and t_here and not t_next:
+            if want_leave and t_here and not t_next:
                 kind = "leave"
-            elif "pass" in wanted and t_here and i > 0:
+            elif want_pass and t_here and i > 0:
                 kind = "pass"
-            elif ("enter_reach" in wanted and t_next and not t_here
-                  and unit_reach(state, e) > mover_reach):
+            elif want_enter and t_next and not t_here and er > mover_reach:
                 kind = "enter_reach"
             if kind:
-                seen.add(e.id)
-                out.append(Trigger(i, e.id, kind))
+                seen.add(eid)
+                out.append(Trigger(i, eid, kind))
     return out
 
 

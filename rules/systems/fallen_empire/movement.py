@@ -220,7 +220,9 @@ def reactions_at(state: Battle, f: MoveFrame, i: int) -> list[tuple[str, str]]:
         for foe in engaged_with(state, mover):
             if foe.id not in f.asked and can_react(state, foe) and foe.id not in shielded:
                 found.append((foe.id, "retreat"))
-    for trig in path_triggers(state, mover, list(f.path), ("leave", "pass")):
+    # Triggers of step i depend only on the path up to step i + 1 (each reactor once, first
+    # come first served), so the rest of the path need not be walked.
+    for trig in path_triggers(state, mover, list(f.path[: i + 2]), ("leave", "pass")):
         if trig.step != i or trig.reactor in f.asked or trig.reactor in shielded:
             continue
         if any(r == trig.reactor for r, _ in found):

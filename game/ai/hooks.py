@@ -1,0 +1,224 @@
+"""What the computer players need to know about a ruleset beyond the generic rules API.
+
+The AI plays any ruleset through `rules.engine` alone: `decider`, `legal_commands`, `check`,
+`submit`, `Ruleset.odds` and `Ruleset.path_reactions`.  `RulesetHooks` turns that API into the
+few questions the evaluation asks (how far can this unit still strike this round, what kind
+of attack is this command, what may this side see), with answers that work for a ruleset the
+AI has never heard of.  A ruleset that needs better answers registers a subclass here
+(`register_hooks`); Fallen Empire's live in `game.ai.fallen_empire`.
+
+Nothing in here mutates anything: hooks read states (immutable) and return values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rules.commands import Attack, Cast, Command, Move, React
+from rules.engine import AttackOdds, ruleset_of
+from rules.hexgrid import Hex
+from rules.positioning import unit_reach
+from rules.state import Battle, Unit
+
+if TYPE_CHECKING:
+    from game.ai.model import Model
+
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    """One way a unit may strike: at targets up to `reach` hexes from where it stands, with
+    an attack of odds kind `kind`, after moving up to `move` hexes."""
+
+    reach: int
+    kind: str
+    move: int
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What a fighting unit can still do, as the evaluation sees it.
+
+    now     the strikes it may still make this round, nearest reach first (empty: none)
+    w_now   how likely such a strike is to come (hidden declarations, uncertain initiative)
+    p_first the chance its side acts before the other side this round: a foe it fells
+            first never strikes back, and foes who come to it first meet its blow
+    next    the strikes it may make next round
+    """
+
+    now: tuple[Tier, ...]
+    w_now: float
+    p_first: float
+    next: tuple[Tier, ...]
+
+    def tier_now(self, d: int) -> Tier | None:
+        return next((t for t in self.now if d <= t.reach), None)
+
+    def tier_next(self, d: int) -> Tier | None:
+        return next((t for t in self.next if d <= t.reach), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """An attack a command makes (or a reaction offers): who, on whom, how, from where."""
+
+    attacker: str
+    target: str
+    kind: str = "melee"
+    weapon: str = ""
+    spell: str = ""
+    from_hex: Hex | None = None
+
+
+class RulesetHooks:
+    """Generic answers.  Subclass per ruleset only where the generic answer is poor."""
+
+    ruleset: ClassVar[str] = ""
+
+    # --- hidden information -------------------------------------------------------------
+
+    def visible(self, state: Battle, side: str) -> Battle:
+        """The state as `side` may know it.  Generic: everything in the state is public."""
+        return state
+
+    # --- odds -----------------------------------------------------------------------------
+
+    def odds(self, state: Battle, s: Strike) -> AttackOdds | None:
+        """Exact odds of a strike, or None if the ruleset cannot say."""
+        rs = ruleset_of(state)
+        opts: dict[str, Any] = {"kind": s.kind}
+        if s.weapon:
+            opts["weapon"] = s.weapon
+        if s.spell:
+            opts["spell"] = s.spell
+        if s.from_hex is not None:
+            opts["from_hex"] = s.from_hex
+        try:
+            return rs.odds(state, s.attacker, s.target, **opts)
+        except (NotImplementedError, KeyError, TypeError, ValueError, AssertionError,
+                LookupError):
+            pass
+        try:
+            return rs.odds(state, s.attacker, s.target)
+        except (NotImplementedError, KeyError, TypeError, ValueError, AssertionError,
+                LookupError):
+            return None
+
+    def fast_odds(self, model: Model, state: Battle, s: Strike) -> tuple[float, tuple[
+            tuple[int, float], ...], float] | None:
+        """(hit, damage → probability for damage > 0, kill) as floats, or None.  Generic:
+        `odds` converted; a ruleset may answer faster from a cache of its own."""
+        o = self.odds(state, s)
+        if o is None:
+            return None
+        return (float(o.hit), tuple((d, float(p)) for d, p in o.damage.items() if d > 0),
+                float(o.kill))
+
+    def strike_of(self, state: Battle, cmd: Command) -> Strike | None:
+        """The attack a command makes, if it makes one (an Attack, a Cast, a charging Move)."""
+        if isinstance(cmd, Attack):
+            return Strike(cmd.unit, cmd.target, "missile" if cmd.weapon else "melee",
+                          weapon=cmd.weapon)
+        if isinstance(cmd, Cast):
+            return Strike(cmd.unit, cmd.target, "spell", spell=cmd.spell)
+        if isinstance(cmd, Move) and cmd.target:
+            end = Hex(*cmd.path[-1])
+            return Strike(cmd.unit, cmd.target, "charge", from_hex=end)
+        return None
+
+    def reaction_strike(self, state: Battle, cmd: React) -> Strike | None:
+        """The free attack a reaction window offers (reactor on mover)."""
+        top = state.top
+        mover = getattr(top, "mover", "") or getattr(top, "target", "")
+        if not mover or not state.has_unit(mover):
+            return None
+        trigger = getattr(top, "trigger", "")
+        return Strike(cmd.unit, mover, "retreat" if trigger == "retreat" else "opportunity")
+
+    def friendly_fire(self, model: Model, strike: Strike) -> float:
+        """Expected worth our own side loses to this strike going astray (0: it cannot)."""
+        return 0.0
+
+    # --- movement and threat --------------------------------------------------------------
+
+    def speed(self, state: Battle, unit: Unit) -> int:
+        """A unit's full move in hexes.  Generic guess: 4 hexes."""
+        return 4
+
+    def profile(self, model: Model, unit: Unit) -> Profile:
+        """Generic: every unit may still move and strike this round, even odds who is first."""
+        reach = unit_reach(model.state, unit)
+        sp = self.speed(model.state, unit)
+        tiers = (Tier(reach + sp, "melee", sp),)
+        return Profile(tiers, 0.5, 0.5, tiers)
+
+    def after_move(self, model: Model, unit: Unit) -> tuple[str, int, float] | None:
+        """What `unit` may still strike this round once it has moved: (odds kind, range in
+        hexes, likelihood), or None.  Generic: a melee blow, as likely as not."""
+        return ("melee", unit_reach(model.state, unit), 0.5)
+
+    def strike_range(self, model: Model, unit: Unit, kind: str) -> int:
+        """How far (hexes) `unit` strikes from where it stands with an attack of `kind`."""
+        return unit_reach(model.state, unit)
+
+    def move_budget(self, model: Model, unit: Unit, listed: list[Move]) -> int:
+        """How far this unit may move now.  Generic: the costliest listed destination."""
+        return max((model.path_cost(unit, [Hex(*p) for p in m.path]) for m in listed),
+                   default=0)
+
+    def charge_minimum(self, model: Model, unit: Unit, listed: list[Move]) -> int:
+        """The shortest run a charging move must make.  Generic: the listed runs' shortest."""
+        return min((model.path_cost(unit, [Hex(*p) for p in m.path]) for m in listed),
+                   default=0)
+
+    def can_react(self, model: Model, unit_id: str) -> bool:
+        """Could this unit still take a free attack this round?  Generic: yes."""
+        return True
+
+    def counter_threat(self, model: Model, attacker: Unit, target: Unit, x: Hex, f: int,
+                       frm: Hex, kind: str) -> tuple[float, float]:
+        """How `target`, standing on `x` facing `f`, blunts `attacker`'s blow coming from
+        `frm`: (factor on the blow's harm, worth the attacker loses to the counter).
+        Generic: not at all."""
+        return 1.0, 0.0
+
+    def counter_risk(self, model: Model, attacker: Unit, target: Unit, end: Hex, facing: int
+                     ) -> tuple[float, float]:
+        """The same seen from a charging attacker ending on `end`: (chance its blow is
+        negated, worth it loses).  Generic: none."""
+        return 0.0, 0.0
+
+    def fall_value(self, model: Model, unit: Unit) -> float:
+        """Worth its side loses beyond the unit itself when `unit` falls now (a blow it has
+        not struck yet, a morale check it brings on).  Generic: 0."""
+        return 0.0
+
+    # --- decisions a ruleset may take over --------------------------------------------------
+
+    def declare(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
+        """Pick among declaration-style commands; None leaves it to the generic search."""
+        return None
+
+    def choose(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
+        """Pick among `Choose` commands; None leaves it to the generic search."""
+        return None
+
+
+_HOOKS: dict[str, RulesetHooks] = {}
+_GENERIC = RulesetHooks()
+
+
+def register_hooks(hooks: RulesetHooks) -> RulesetHooks:
+    _HOOKS[hooks.ruleset] = hooks
+    return hooks
+
+
+def hooks_for(ruleset: str) -> RulesetHooks:
+    """The hooks for a ruleset: its own if registered, else the generic ones."""
+    if not _HOOKS:
+        import game.ai.empress
+        import game.ai.fallen_empire  # noqa: F401  (each registers its hooks)
+    return _HOOKS.get(ruleset, _GENERIC)
+
+
+__all__ = ["Profile", "RulesetHooks", "Strike", "Tier", "hooks_for", "register_hooks"]
