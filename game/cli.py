@@ -283,7 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="SAVE", default=None,
                    help="resume a saved battle (a .flank save) instead of starting a map")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
-    p.add_argument("--sides", default="", help="who plays each side, e.g. human,human")
+    p.add_argument("--sides", default="", help="who plays each side, e.g. human,ai (ai, "
+                   "ai:tactician, ai:greedy, ai:random; two or more humans play hot-seat)")
     p.add_argument("--seed", type=int, default=None)
     _window_options(p)
     p.set_defaults(run=_cmd_play)

@@ -66,7 +66,7 @@ def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str
 
     from game.render.snapshot import hex_size_for
     from game.render.tiles import painter_for
-    from game.turns import HumanController, Seat, TurnManager
+    from game.turns import TurnManager
     from game.ui.battle_scene import BattleScene
 
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
@@ -75,9 +75,7 @@ def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str
         players = players + ["human"] * (len(setup.sides) - len(players))
     seats = {}
     for i, (side, who) in enumerate(zip(setup.sides, players, strict=False)):
-        if who != "human":
-            raise ValueError(f"unknown player {who!r} for side {side.id}")
-        seats[side.id] = Seat(side.id, HumanController(), True, side.name or f"Player {i + 1}")
+        seats[side.id] = make_seat(side.id, side.name or f"Player {i + 1}", who, seed + i)
     tm = TurnManager(setup, seats)
     from game.saves import start_autosave
     from game.undo import UndoStack, undo_mode
@@ -91,6 +89,22 @@ def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str
     return BattleScene(app, tm, title=sc.title, painter=painter_for(sc),
                        orientation=sc.orientation, hex_size=hex_size_for(sc), on_exit=on_exit,
                        writer=writer, undo=undo)
+
+
+def make_seat(side: str, name: str, who: str, seed: int) -> Any:
+    """A seat for "human" or a computer player ("ai", "ai:tactician", "greedy" …); the
+    computer thinks in a worker thread at a readable pace, so the window never waits.
+    ValueError names the known players for anything else."""
+    from game.turns import HumanController, Seat
+
+    if who.strip().lower() == "human":
+        return Seat(side, HumanController(), True, name)
+    from game.ai import make_controller, parse_spec
+    from game.threaded import ThreadedController
+
+    level = parse_spec(who)
+    return Seat(side, ThreadedController(make_controller(level, seed), min_think_s=0.25),
+                False, f"{name} (computer: {level})")
 
 
 def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None = None) -> Any:

@@ -432,6 +432,8 @@ class BattleScene:
         state = self.anim.shown if self.anim.busy else self.tm.state
         seat = self.tm.waiting_on
         turn = "" if seat is None else f"To decide: {seat.name or seat.side}"
+        if seat is not None and not seat.human:
+            turn = f"{seat.name or seat.side} is thinking…"
         if self.anim.busy:
             turn = "…"
         self.panel.set_status(self.ruleset.phase_label(self.tm.state), turn)

@@ -11,7 +11,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITe
 from game.content import ScenarioEntry, bundled_scenarios, start_battle
 from rules.systems import CATALOGUE
 
-PLAYERS = ["human"]
+PLAYERS = ["human", "ai:tactician", "ai:greedy", "ai:random"]
 
 
 class MenuScene:
@@ -74,7 +74,7 @@ class MenuScene:
                                 container=panel)
         self.quit = UIButton(pygame.Rect(440, y + 16, 190, 46), "Quit", ui, container=panel)
         UILabel(pygame.Rect(20, y + 70, 610, 24),
-                "Two or more human sides play hot-seat: the board is hidden between seats.",
+                "Two or more human sides play hot-seat; a computer side thinks while you watch.",
                 ui, container=panel)
         if self.message:
             UITextBox(f"<font color='#ff7070'>{self.message}</font>",

@@ -14,13 +14,13 @@ from game.maps import load_map
 
 
 class Player:
-    def __init__(self, seed: int = 3) -> None:
+    def __init__(self, seed: int = 3, players: list[str] | None = None) -> None:
         self.app = App((1280, 800))
         path = find_scenario("duel")
         sc = load_map(path)
         entry = ScenarioEntry(sc.title, path, sc.ruleset, sc.description,
                               [s.id for s in sc.setup.sides])
-        self.scene = start_battle(self.app, entry, sc.ruleset, [], seed=seed,
+        self.scene = start_battle(self.app, entry, sc.ruleset, players or [], seed=seed,
                                   on_exit=lambda: None)
         self.app.switch(self.scene)
         self.covers = 0

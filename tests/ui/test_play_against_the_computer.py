@@ -1,0 +1,44 @@
+"""Issue 5: `flank play duel --sides human,ai` played to the end, as a new player would: the
+person clicks, the computer thinks in a worker thread (the window keeps drawing and says so),
+and there is never a hand-over screen with only one person at the table."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+pytest.importorskip("game.ai")
+
+from tests.ui.test_window_play import Player
+
+
+def test_a_duel_against_the_computer_is_played_to_the_end():
+    p = Player(seed=11, players=["human", "ai"])
+    seen_thinking = False
+    deadline = time.monotonic() + 120
+    while not (p.scene.tm.is_over and not p.scene.anim.busy) and time.monotonic() < deadline:
+        seat = p.scene.tm.waiting_on
+        if seat is not None and not seat.human:
+            seen_thinking = seen_thinking or "thinking" in p.scene.panel.turn.text
+            p.frames(3)
+            time.sleep(0.01)
+            continue
+        p.turn()
+    p.frames(5)
+    assert p.scene.tm.is_over
+    assert p.scene.end_panel is not None
+    assert p.covers == 0  # one person: no hand-over screens
+    assert seen_thinking
+    computer = [s for s in p.scene.tm.seats.values() if not s.human]
+    assert len(computer) == 1 and "tactician" in computer[0].name
+    pygame.quit()
+
+
+def test_an_unknown_player_is_refused_with_the_known_ones(capsys):
+    from game.cli import main
+
+    assert main(["play", "duel", "--sides", "human,wizard"]) == 2
+    err = capsys.readouterr().err
+    assert "wizard" in err and "tactician" in err
