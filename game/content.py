@@ -81,7 +81,8 @@ def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str
     from game.undo import UndoStack, undo_mode
 
     mode = undo_mode(sc.properties.get("undo"))
-    controllers = {side: ("human:" if seat.human else "ai:") + (seat.name or side)
+    controllers = {side: (f"human:{seat.name or side}" if seat.human else
+                          f"ai:{seat.name.rpartition('computer: ')[2].rstrip(')')}")
                    for side, seat in seats.items()}
     writer = start_autosave(tm, setup=setup, scenario_path=entry.path,
                             controllers=controllers, undo=mode)
@@ -113,11 +114,20 @@ def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None =
     from game.maps import MapError, load_map
     from game.render.snapshot import hex_size_for
     from game.render.tiles import painter_for
-    from game.saves import resume_battle
+    from game.saves import load_save, resume_battle, seats_from_header
+    from game.threaded import ThreadedController
     from game.ui.battle_scene import BattleScene
     from game.undo import UndoStack
 
-    loaded, tm, writer = resume_battle(path)
+    header = load_save(path).header
+
+    def computer(side: str, level: str) -> Any:
+        from game.ai import make_controller
+
+        return ThreadedController(make_controller(level or "tactician", header.seed),
+                                  min_think_s=0.25)
+
+    loaded, tm, writer = resume_battle(path, seats_from_header(header, ai=computer))
     undo = UndoStack.from_loaded(loaded, writer)
     undo.attach(tm)
     kwargs: dict[str, Any] = {"orientation": "pointy" if loaded.setup.board.stagger_axis == "y"

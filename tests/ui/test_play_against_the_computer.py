@@ -42,3 +42,25 @@ def test_an_unknown_player_is_refused_with_the_known_ones(capsys):
     assert main(["play", "duel", "--sides", "human,wizard"]) == 2
     err = capsys.readouterr().err
     assert "wizard" in err and "tactician" in err
+
+
+def test_a_game_against_the_computer_resumes_with_the_computer(tmp_path, monkeypatch):
+    """The save says which side the computer played ("ai:greedy"), and Continue gives that
+    side back to the computer."""
+    from game.app import App
+    from game.content import resume_saved
+    from game.saves import latest_save, load_save
+
+    monkeypatch.setenv("FLANK_SAVE_DIR", str(tmp_path))
+    p = Player(seed=12, players=["human", "ai:greedy"])
+    for _ in range(10):
+        p.turn()
+        p.frames(3)
+    p.scene.close()
+    header = load_save(latest_save()).header
+    assert "ai:greedy" in header.sides.values()
+    scene = resume_saved(App((1280, 800)), latest_save())
+    computer = [s for s in scene.tm.seats.values() if not s.human]
+    assert len(computer) == 1 and computer[0].name == "greedy"
+    scene.close()
+    pygame.quit()
