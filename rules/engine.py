@@ -120,6 +120,39 @@ class BattleSetup(BaseModel):
     options: dict[str, Any] = {}
 
 
+def units_of(setup: BattleSetup, board: Board, build: Any) -> tuple[Any, ...]:
+    """The set-up's figures built by `build(spec)`, sorted by id, after the checks every
+    ruleset makes: unique ids, known sides, one figure a hex, on a passable hex."""
+    side_ids = {s.id for s in setup.sides}
+    units = []
+    taken: dict[tuple[int, int], str] = {}
+    for spec in setup.units:
+        if any(u.id == spec.id for u in units):
+            raise ValueError(f"two units are called {spec.id!r}")
+        if spec.side not in side_ids:
+            raise ValueError(f"unit {spec.id!r} is on side {spec.side!r}, which is not in the "
+                             "battle")
+        if spec.pos in taken:
+            raise ValueError(f"units {taken[spec.pos]!r} and {spec.id!r} stand on the same "
+                             f"hex {spec.pos}")
+        taken[spec.pos] = spec.id
+        unit = build(spec)
+        if not board.passable(unit.pos):
+            raise ValueError(f"unit {spec.id!r} stands on {spec.pos}, which is off the board "
+                             "or impassable")
+        units.append(unit)
+    return tuple(sorted(units, key=lambda u: u.id))
+
+
+def options_of(setup: BattleSetup, known: set[str], ruleset_name: str
+               ) -> tuple[tuple[str, Any], ...]:
+    """The set-up's rulings overrides, refusing a key the ruleset does not know."""
+    for key in sorted(setup.options):
+        if key not in known and key != "max_rounds":
+            raise ValueError(f"unknown {ruleset_name} option {key!r}")
+    return tuple(sorted(setup.options.items()))
+
+
 # --- the ruleset protocol ------------------------------------------------------------------
 
 

@@ -7,7 +7,16 @@ from typing import Any, ClassVar
 
 from rules import rulings
 from rules.commands import Command
-from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, UnitSpec, weapon_badge
+from rules.engine import (
+    AttackOdds,
+    BattleSetup,
+    Context,
+    Ruleset,
+    UnitSpec,
+    options_of,
+    units_of,
+    weapon_badge,
+)
 from rules.hexgrid import Hex
 from rules.state import Battle, Frame, Side
 from rules.systems.fallen_empire import actions, joust_mode
@@ -33,36 +42,12 @@ class FallenEmpire(Ruleset):
     def initial_state(self, setup: BattleSetup) -> Battle:
         board = setup.board.build()
         sides = tuple(Side(s.id, s.name or s.id, s.player_characters) for s in setup.sides)
-        side_ids = {s.id for s in sides}
-        units = []
-        seen: set[str] = set()
-        taken: dict[tuple[int, int], str] = {}
-        for spec in setup.units:
-            if spec.id in seen:
-                raise ValueError(f"two units are called {spec.id!r}")
-            if spec.side not in side_ids:
-                raise ValueError(f"unit {spec.id!r} is on side {spec.side!r}, which is not in "
-                                 "the battle")
-            if spec.pos in taken:
-                raise ValueError(f"units {taken[spec.pos]!r} and {spec.id!r} stand on the same "
-                                 f"hex {spec.pos}")
-            seen.add(spec.id)
-            taken[spec.pos] = spec.id
-            unit = build_unit(spec, board.feet_per_hex)
-            if not board.passable(unit.pos):  # type: ignore[arg-type]
-                raise ValueError(f"unit {spec.id!r} stands on {spec.pos}, which is off the "
-                                 "board or impassable")
-            units.append(unit)
-        known = set(type(load_tables().config).model_fields)
-        options = []
-        for key, value in sorted(setup.options.items()):
-            if key not in known and key not in ("max_rounds",) and key not in joust_mode.OPTIONS:
-                raise ValueError(f"unknown Fallen Empire option {key!r}")
-            options.append((key, value))
+        units = units_of(setup, board, lambda spec: build_unit(spec, board.feet_per_hex))
+        known = set(type(load_tables().config).model_fields) | set(joust_mode.OPTIONS)
         return joust_mode.apply_mode(Battle(  # mode "joust": a JoustFrame, not a RoundFrame
-            ruleset=self.id, seed=setup.seed, board=board, sides=sides,
-            units=tuple(sorted(units, key=lambda u: u.id)), system=FESystem(),
-            stack=(RoundFrame(),), options=tuple(options), title=setup.title))
+            ruleset=self.id, seed=setup.seed, board=board, sides=sides, units=units,
+            system=FESystem(), stack=(RoundFrame(),),
+            options=options_of(setup, known, self.name), title=setup.title))
 
     def run_frame(self, ctx: Context, frame: Frame) -> None:
         if isinstance(frame, RoundFrame):
