@@ -201,6 +201,20 @@ def step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
     return cost
 
 
+def away_step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
+    """`step_cost` for backing away: no step may bring the mover closer to any foe it is
+    engaged with now (a withdrawal, a retreat, a fall-back; each ruleset says which)."""
+    base = step_cost(state, mover)
+    foes = [e.pos for e in engaged_with(state, mover) if e.pos is not None]
+
+    def cost(a: Hex, b: Hex) -> int | None:
+        if any(b.distance(f) < a.distance(f) for f in foes):
+            return None
+        return base(a, b)
+
+    return cost
+
+
 def occupied(state: Battle, h: Hex, mover: Unit) -> bool:
     """Is `h` taken by someone else (so a move may not end there)?"""
     u = state.unit_at(h)

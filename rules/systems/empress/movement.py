@@ -27,6 +27,7 @@ from rules.engine import Context
 from rules.events import UnitFaced, UnitStepped, hx, unhx
 from rules.hexgrid import Hex, movement_range_with_paths, path_to
 from rules.positioning import (
+    away_step_cost,
     engaged,
     engaged_with,
     path_is_walkable,
@@ -270,15 +271,7 @@ def follow_up(ctx: Context, follower: str, target: str) -> None:
 def away_cost(state: Battle, mover: EmpUnit) -> Callable[[Hex, Hex], int | None]:
     """R-EMP-FALLBACK: a fall-back never steps closer to a foe it is engaged with (the
     "rearward arc")."""
-    base = step_cost(state, mover)
-    foes = [e.pos for e in engaged_with(state, mover) if e.pos is not None]
-
-    def cost(a: Hex, b: Hex) -> int | None:
-        if any(b.distance(p) < a.distance(p) for p in foes):
-            return None
-        return base(a, b)
-
-    return cost
+    return away_step_cost(state, mover)
 
 
 def fall_back_destinations(state: Battle, u: EmpUnit) -> dict[Hex, list[Hex]]:

@@ -20,6 +20,7 @@ from rules.hexgrid import Hex, movement_range_with_paths, path_to
 from rules.positioning import (
     FRONT,
     arc,
+    away_step_cost,
     engaged_with,
     path_is_walkable,
     path_triggers,
@@ -87,15 +88,7 @@ def can_charge(u: FEUnit) -> bool:
 
 def away_cost(state: Battle, mover: FEUnit) -> Callable[[Hex, Hex], int | None]:
     """R-FE-AWAY: a withdrawal or retreat never steps closer to a foe it started engaged with."""
-    base = step_cost(state, mover)
-    foes = [e.pos for e in engaged_with(state, mover) if e.pos is not None]
-
-    def cost(a: Hex, b: Hex) -> int | None:
-        if any(b.distance(f) < a.distance(f) for f in foes):
-            return None
-        return base(a, b)
-
-    return cost
+    return away_step_cost(state, mover)
 
 
 def destinations(state: Battle, u: FEUnit) -> dict[Hex, list[Hex]]:
