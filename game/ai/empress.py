@@ -4,15 +4,18 @@ The generic hooks assume every foe may still move four hexes and strike this rou
 as not.  Empress says more, all of it public: each figure acts once a round, in the GM's
 countdown of segments (EMP-01); what it spent its action on is on the figure (`spent`), its
 move is its feet per round over the hex (R-EMP-MOVE), and a figure acts before those of lower
-segments.  Everything else (declarations there are none to hide; stances, holds and counters)
-is left to the generic search.
+segments -- ties broken by Initiative, Agility and id (R-EMP-SEGMENT-ORDER).  Felling a foe
+who has yet to act spares the blow he still has (`fall_value`).  `turn_option` holds (EMP-02)
+a figure with no blow on offer while foes are still to come; stances and counters are left to
+the generic search.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.ai.hooks import Profile, RulesetHooks, Tier, register_hooks
+from rules.commands import Attack, Choose, Command
 from rules.positioning import unit_reach
 from rules.state import Battle, Unit
 
@@ -41,6 +44,13 @@ def _can_act(u: Unit) -> bool:
     return not getattr(u, "spent", "") and getattr(u, "surprised", "") != "round"
 
 
+def _order(u: Unit) -> tuple[int, int, int, str]:
+    """Where a figure comes in the round's countdown: higher segments first, then higher
+    Initiative, then Agility, then id (R-EMP-SEGMENT-ORDER); smaller keys act earlier."""
+    return (-getattr(u, "segment", 0), -getattr(u, "initiative", 0), -getattr(u, "agility", 0),
+            u.id)
+
+
 class EmpressHooks(RulesetHooks):
     ruleset = "empress"
 
@@ -60,11 +70,21 @@ class EmpressHooks(RulesetHooks):
         nxt = self._tiers(state, unit)
         if not _can_act(unit):
             return Profile((), 0.0, 0.0, nxt)
-        seg = getattr(unit, "segment", 0)
+        me = _order(unit)
         rivals = [e for e in model.enemies_of(unit) if _can_act(e)]
-        first = (sum(1 for e in rivals if getattr(e, "segment", 0) < seg) / len(rivals)
-                 if rivals else 1.0)
+        first = (sum(1 for e in rivals if _order(e) > me) / len(rivals) if rivals else 1.0)
         return Profile(nxt, 1.0, first, nxt)
+
+    def fall_value(self, model: Model, unit: Unit) -> float:
+        """Felling a foe who has yet to act this round spares whoever he would strike: the
+        blow he still has, at his worth per blow against our average figure."""
+        if not _can_act(unit):
+            return 0.0
+        victims = model.enemies_of(unit)
+        if not victims:
+            return 0.0
+        avg = sum(model.off(v) for v in victims) / len(victims)
+        return avg * model.off(unit)
 
     def after_move(self, model: Model, unit: Unit) -> tuple[str, int, float] | None:
         """In its turn a figure moves, then strikes (EMP-01)."""
@@ -74,6 +94,36 @@ class EmpressHooks(RulesetHooks):
         if kind == "missile":
             return _missile_hexes(model.state, unit)
         return unit_reach(model.state, unit)
+
+    # --- the turn's free choices (EMP-02) --------------------------------------------------
+
+    def turn_option(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
+        """A `Choose` to make at the start of a figure's turn, before the generic search weighs
+        its blows and moves; None leaves the turn to the search.  (Called by a player that
+        asks for it; `Choose` options mixed into a turn's list are otherwise never taken.)
+
+        Hold (EMP-02) rather than walk up to foes who still have to act: they must come to
+        the figure (striking it at -2, EMP-03) and it strikes after they commit -- first in
+        any later segment, at +1 on a foe yet to act (EMP-04).  Only on a turn not already
+        taken from a hold, so that every figure acts (or walks) at least once a round, and
+        only when no blow is on offer now."""
+        if getattr(ai, "myopic", False):
+            return None
+        top = model.state.top
+        uid = getattr(top, "unit", "")
+        if not uid or getattr(top, "from_hold", True) or getattr(top, "moved", True):
+            return None
+        c = Choose(unit=uid, option="hold")
+        if c not in legal or uid not in model.units:
+            return None
+        u = model.units[uid]
+        if u.pos is None:
+            return None
+        if any(isinstance(a, Attack) and a.unit == uid for a in legal):
+            return None  # a blow is on offer now: the search weighs it
+        if not any(_can_act(e) and e.pos is not None for e in model.enemies_of(u)):
+            return None  # nobody left to come: walking on is all there is
+        return c
 
 
 HOOKS = register_hooks(EmpressHooks())

@@ -214,10 +214,11 @@ def register_hooks(hooks: RulesetHooks) -> RulesetHooks:
 
 
 def hooks_for(ruleset: str) -> RulesetHooks:
-    """The hooks for a ruleset: its own if registered, else the generic ones."""
-    if not _HOOKS:
-        import game.ai.empress
-        import game.ai.fallen_empire  # noqa: F401  (each registers its hooks)
+    """The hooks for a ruleset: its own if registered, else the generic ones.  Every bundled
+    ruleset's hooks are imported here (each module registers itself), whatever was imported
+    before, so the answer never depends on import order."""
+    import game.ai.empress
+    import game.ai.fallen_empire  # noqa: F401
     return _HOOKS.get(ruleset, _GENERIC)
 
 

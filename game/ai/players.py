@@ -170,6 +170,11 @@ class _Searcher(AIPlayer):
             uid = getattr(c, "unit", None)
             if uid is not None:
                 by_unit.setdefault(uid, []).append(c)
+        pre = getattr(hooks, "turn_option", None)
+        if pre is not None:
+            got = pre(self, m, legal)
+            if got is not None:
+                return got
         # 1. Blows: every attack, spell and charge on offer, by exact odds; best first.
         best: tuple[float, Command] | None = None
         for uid, cmds in by_unit.items():

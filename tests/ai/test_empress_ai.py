@@ -1,0 +1,75 @@
+"""Empress hooks of the computer players: the round's order, the worth of felling a foe who
+has yet to act, and holding a figure that has no blow on offer (EMP-01..04)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+# Importing one ruleset's hooks alone would leave `hooks_for` thinking its registry complete
+# (and the other rulesets on the generic hooks, for the tests that run after): load them all.
+import game.ai.fallen_empire  # noqa: F401
+from game.ai import Tactician
+from game.ai.empress import HOOKS, _order
+from game.ai.hooks import hooks_for
+from game.ai.model import Memory, Model
+from rules.builder import Scenario
+from rules.commands import Attack, Choose
+from rules.engine import decider, legal_commands, start
+
+
+def _battle(gap: int = 8) -> object:
+    sc = Scenario("empress", seed=1, radius=10, title="t").side("a").side("b")
+    sc.unit("a0", "fighting_man", "a", (-gap // 2, 0), facing=0)
+    sc.unit("a1", "thief", "a", (-gap // 2, 1), facing=0)
+    sc.unit("b0", "fighting_man", "b", (gap - gap // 2, 0), facing=3)
+    sc.unit("b1", "thief", "b", (gap - gap // 2, 1), facing=3)
+    st = start(sc.build())
+    return st[0] if isinstance(st, tuple) else st
+
+
+def test_the_empress_hooks_are_registered() -> None:
+    assert hooks_for("empress") is HOOKS
+
+
+def test_ties_in_a_segment_go_by_initiative_agility_then_id() -> None:
+    st = _battle()
+    a0, b0 = st.unit("a0"), st.unit("b0")
+    a0 = replace(a0, segment=10, initiative=1, agility=10)
+    b0 = replace(b0, segment=10, initiative=1, agility=10)
+    assert _order(a0) < _order(b0)  # same everything: a0 by id
+    assert _order(replace(b0, initiative=2)) < _order(a0)
+    assert _order(replace(b0, segment=11)) < _order(a0)
+
+
+def test_felling_a_foe_who_has_not_acted_is_worth_more() -> None:
+    st = _battle()
+    m = Model(st, "a", HOOKS, Memory())
+    b0 = st.unit("b0")
+    assert HOOKS.fall_value(m, b0) > 0
+    assert HOOKS.fall_value(m, replace(b0, spent="turn")) == 0.0
+
+
+def _turn(st: object) -> tuple[object, str, list]:
+    side = decider(st)
+    return st, side, legal_commands(st, side)
+
+
+def test_a_figure_out_of_reach_holds_and_one_in_reach_does_not() -> None:
+    st, side, legal = _turn(_battle(gap=12))
+    m = Model(st, side, HOOKS, Memory())
+    uid = st.top.unit
+    assert not any(isinstance(c, Attack) and c.unit == uid for c in legal)
+    pick = HOOKS.turn_option(Tactician(seed=1), m, legal)
+    assert pick == Choose(unit=uid, option="hold")
+    # the greedy player never holds; nor does a figure with a blow on offer
+    greedy = type("G", (), {"myopic": True})()
+    assert HOOKS.turn_option(greedy, m, legal) is None
+    fake = [*legal, Attack(unit=uid, target="b0")]
+    assert HOOKS.turn_option(Tactician(seed=1), m, fake) is None
+
+
+def test_a_figure_back_from_a_hold_is_not_held_again() -> None:
+    st, side, _ = _turn(_battle(gap=12))
+    st = st.replace_top(replace(st.top, from_hold=True))
+    m = Model(st, side, HOOKS, Memory())
+    assert HOOKS.turn_option(Tactician(seed=1), m, legal_commands(st, side)) is None
