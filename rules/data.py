@@ -17,20 +17,30 @@ Why it is built this way:
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, PlainSerializer, PlainValidator, ValidationError, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    PlainSerializer,
+    PlainValidator,
+    ValidationError,
+    WithJsonSchema,
+)
 
 __all__ = [
-    "ALLOWED_SIDES", "MAX_FILE_BYTES", "DataError", "Dice", "DiceExpr", "FieldProblem",
-    "describe_validation_error", "load_toml_model", "parse_dice",
+    "ALLOWED_SIDES", "MAX_FILE_BYTES", "DataError", "Dice", "DiceExpr", "FieldProblem", "Glyph",
+    "Key", "TableModel", "as_tuple", "describe_validation_error", "load_toml_model",
+    "parse_dice", "unknown_reference",
 ]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -329,3 +339,46 @@ def _plain_problem(err: Any, cause: BaseException | None) -> str:
         return f"is too long: {err['msg'][:1].lower()}{err['msg'][1:]}"
     msg = str(err["msg"])
     return msg[:1].lower() + msg[1:]
+
+
+# --------------------------------------------------------------------------------------------
+# Building blocks every ruleset's tables use
+# --------------------------------------------------------------------------------------------
+
+
+class TableModel(BaseModel):
+    """Base of a ruleset's table models: no unknown keys, no silent conversions, frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def as_tuple(value: Any) -> Any:
+    """TOML gives lists; the frozen models keep tuples."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _check_key(key: str) -> str:
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,39}", key):
+        raise ValueError(f'"{key}" is not a usable id: use lower-case letters, digits and _ '
+                         "(starting with a letter, at most 40)")
+    return key
+
+
+def _check_glyph(text: str) -> str:
+    if len(text) != 1 or not text.isprintable() or text.isspace():
+        raise ValueError(f'"{text}" is not one visible character')
+    return text
+
+
+Key = Annotated[str, AfterValidator(_check_key)]
+"""An id in a data file: lower-case letters, digits and _, starting with a letter."""
+
+Glyph = Annotated[str, AfterValidator(_check_glyph)]
+"""One visible character: a figure's mark on its token."""
+
+
+def unknown_reference(kind: str, key: str, known: Mapping[str, Any]) -> str:
+    """The problem of a dangling reference, with the closest known id as a hint."""
+    close = difflib.get_close_matches(key, list(known), n=1)
+    hint = f' (did you mean "{close[0]}"?)' if close else ""
+    return f'names {kind} "{key}", which is not defined{hint}'

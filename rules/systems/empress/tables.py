@@ -16,16 +16,25 @@ Why it is built this way:
 
 from __future__ import annotations
 
-import difflib
 import functools
-import re
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
-from rules.data import Dice, FieldProblem, load_toml_model, parse_dice
+from rules.data import (
+    Dice,
+    FieldProblem,
+    Glyph,
+    Key,
+    TableModel,
+    as_tuple,
+    load_toml_model,
+    parse_dice,
+)
+from rules.data import (
+    unknown_reference as _unknown,
+)
 
 __all__ = [
     "ATTRIBUTES", "DEFAULT_DATA_PATH", "SIZE_CLASSES", "Armour", "Config", "EmpTables",
@@ -53,35 +62,14 @@ WeaponClass = Literal["minor", "small", "medium", "great", "natural"]
 SizeName = Literal["tiny", "small", "man", "large", "huge", "gargantuan"]
 
 
-def _as_tuple(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
 
 
-def _check_key(key: str) -> str:
-    if not re.fullmatch(r"[a-z][a-z0-9_]{0,39}", key):
-        raise ValueError(f'"{key}" is not a usable id: use lower-case letters, digits and _ '
-                         "(starting with a letter, at most 40)")
-    return key
+
+Keys = Annotated[tuple[Key, ...], BeforeValidator(as_tuple)]
 
 
-def _check_art(text: str) -> str:
-    if len(text) != 1 or not text.isprintable() or text.isspace():
-        raise ValueError(f'"{text}" is not one visible character')
-    return text
+_Model = TableModel
 
-
-Key = Annotated[str, AfterValidator(_check_key)]
-Keys = Annotated[tuple[Key, ...], BeforeValidator(_as_tuple)]
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-def _unknown(kind: str, key: str, known: Mapping[str, Any]) -> str:
-    close = difflib.get_close_matches(key, list(known), n=1)
-    hint = f' (did you mean "{close[0]}"?)' if close else ""
-    return f'names {kind} "{key}", which is not defined{hint}'
 
 
 # --------------------------------------------------------------------------------------------
@@ -201,7 +189,7 @@ class UnitTemplate(_Model):
     """A kind of figure a scenario can place, fully equipped (R-EMP-TEMPLATES)."""
 
     name: str
-    art: Annotated[str, AfterValidator(_check_art)]
+    art: Glyph
     toughness: int = Field(10, ge=1, le=30)
     agility: int = Field(10, ge=1, le=30)
     dexterity: int = Field(10, ge=1, le=30)
@@ -238,7 +226,7 @@ class UnitTemplate(_Model):
             data = dict(data)
             for k in ("perks", "specialist"):
                 if k in data:
-                    data[k] = _as_tuple(data[k])
+                    data[k] = as_tuple(data[k])
         return data
 
 
@@ -293,7 +281,7 @@ class Config(_Model):
     coverage_cap_reading: Literal["a", "b"] = "a"  # EMP-16 (a)
     complete_armour_criticals: Literal["bypass", "blocked"] = "bypass"  # EMP-14 (a)
     shield_arcs: Annotated[tuple[Literal["front", "flank", "rear"], ...],
-                           BeforeValidator(_as_tuple)] = ("front",)  # EMP-21 (a)
+                           BeforeValidator(as_tuple)] = ("front",)  # EMP-21 (a)
     shield_destroyed_by: Literal["raw", "past_protection"] = "raw"  # EMP-20 (a)
     shield_wall_min: int = Field(3, ge=2, le=20)  # EMP-22 (a)
     shield_wall_end: int = Field(1, ge=0, le=10)  # EMP-22
@@ -352,12 +340,12 @@ class Config(_Model):
 class EmpTables(_Model):
     """Everything in data.toml, cross-checked."""
 
-    attribute_modifiers: Annotated[tuple[ModifierBand, ...], BeforeValidator(_as_tuple)]
+    attribute_modifiers: Annotated[tuple[ModifierBand, ...], BeforeValidator(as_tuple)]
     coverage: dict[Key, int]  # Table V rows
     armour_protection: dict[Key, int]  # Table VI, armour materials
     shield_protection: dict[Key, int]  # Table VI, shield materials (italic in the text)
     shield_sizes: dict[Key, ShieldSize]
-    interception: Annotated[tuple[Interception, ...], BeforeValidator(_as_tuple)]
+    interception: Annotated[tuple[Interception, ...], BeforeValidator(as_tuple)]
     weapons: dict[Key, Weapon]
     armours: dict[Key, Armour]
     shields: dict[Key, Shield]

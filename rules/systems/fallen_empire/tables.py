@@ -18,16 +18,27 @@ Why it is built this way:
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
-from rules.data import Dice, FieldProblem, load_toml_model, parse_dice
+from rules.data import (
+    Dice,
+    FieldProblem,
+    Glyph,
+    Key,
+    TableModel,
+    as_tuple,
+    load_toml_model,
+    parse_dice,
+)
+from rules.data import (
+    unknown_reference as _unknown,
+)
 
 __all__ = [
     "DEFAULT_DATA_PATH", "MONSTER_TABLE", "UNIT_KINDS", "Armour", "AttackMatrix", "Config",
@@ -101,18 +112,6 @@ def hd_level(hit_dice: str | int) -> int:
     return max(1, dice + (1 if adds > 0 else 0))
 
 
-def _as_tuple(value: Any) -> Any:
-    """TOML gives lists; the frozen models keep tuples."""
-    return tuple(value) if isinstance(value, list) else value
-
-
-def _check_key(key: str) -> str:
-    if not re.fullmatch(r"[a-z][a-z0-9_]{0,39}", key):
-        raise ValueError(
-            f'"{key}" is not a usable id: use lower-case letters, digits and _ '
-            f"(starting with a letter, at most 40)"
-        )
-    return key
 
 
 def _check_hd(text: str) -> str:
@@ -120,25 +119,13 @@ def _check_hd(text: str) -> str:
     return text
 
 
-def _check_art(text: str) -> str:
-    if len(text) != 1 or not text.isprintable() or text.isspace():
-        raise ValueError(f'"{text}" is not one visible character')
-    return text
 
-
-Key = Annotated[str, AfterValidator(_check_key)]
 HitDice = Annotated[str, AfterValidator(_check_hd)]
-D6Faces = Annotated[tuple[Annotated[int, Field(ge=1, le=6)], ...], BeforeValidator(_as_tuple)]
+D6Faces = Annotated[tuple[Annotated[int, Field(ge=1, le=6)], ...], BeforeValidator(as_tuple)]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+_Model = TableModel
 
-
-def _unknown(kind: str, key: str, known: Mapping[str, Any]) -> str:
-    close = difflib.get_close_matches(key, list(known), n=1)
-    hint = f' (did you mean "{close[0]}"?)' if close else ""
-    return f'names {kind} "{key}", which is not defined{hint}'
 
 
 # --------------------------------------------------------------------------------------------
@@ -267,7 +254,7 @@ class UnitTemplate(_Model):
     spells: tuple[Key, ...] = ()
     bandages: int = Field(0, ge=0, le=99)
     potions: int = Field(0, ge=0, le=99)
-    art: Annotated[str, AfterValidator(_check_art)]
+    art: Glyph
 
     @model_validator(mode="before")
     @classmethod
@@ -278,7 +265,7 @@ class UnitTemplate(_Model):
             data = dict(data)
             if data.get("kind") == "monster":
                 data.setdefault("can_charge", False)
-            data["spells"] = _as_tuple(data.get("spells", ()))
+            data["spells"] = as_tuple(data.get("spells", ()))
         return data
 
     @model_validator(mode="after")
@@ -381,8 +368,8 @@ class AttackMatrix(_Model):
     """
 
     family: dict[UnitKind, str]  # which table each kind of figure uses ("monster" = by HD)
-    men: dict[Key, Annotated[tuple[MatrixBand, ...], BeforeValidator(_as_tuple)]]
-    monsters: Annotated[tuple[HDBand, ...], BeforeValidator(_as_tuple)]
+    men: dict[Key, Annotated[tuple[MatrixBand, ...], BeforeValidator(as_tuple)]]
+    monsters: Annotated[tuple[HDBand, ...], BeforeValidator(as_tuple)]
 
     @model_validator(mode="after")
     def _consistent(self) -> AttackMatrix:
@@ -417,7 +404,7 @@ class Saves(_Model):
     """
 
     family: dict[UnitKind, str]  # which table each kind uses
-    death_ray: dict[Key, Annotated[tuple[SaveBand, ...], BeforeValidator(_as_tuple)]]
+    death_ray: dict[Key, Annotated[tuple[SaveBand, ...], BeforeValidator(as_tuple)]]
 
     @model_validator(mode="after")
     def _consistent(self) -> Saves:
