@@ -74,6 +74,9 @@ class RulesetHooks:
     """Generic answers.  Subclass per ruleset only where the generic answer is poor."""
 
     ruleset: ClassVar[str] = ""
+    # Does a unit move and then strike in the same turn (so a blow on offer from where it
+    # stands competes with a step to a better place to strike from)?
+    moves_then_strikes: ClassVar[bool] = False
 
     # --- hidden information -------------------------------------------------------------
 
@@ -171,6 +174,11 @@ class RulesetHooks:
         return min((model.path_cost(unit, [Hex(*p) for p in m.path]) for m in listed),
                    default=0)
 
+    def strike_facing(self, model: Model, unit: Unit, x: Hex, target: str) -> int | None:
+        """The way `unit` faces once it has struck `target` from `x`, if striking turns it
+        (None: it keeps the facing it chose).  Generic: None."""
+        return None
+
     def can_react(self, model: Model, unit_id: str) -> bool:
         """Could this unit still take a free attack this round?  Generic: yes."""
         return True
@@ -201,6 +209,11 @@ class RulesetHooks:
 
     def choose(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
         """Pick among `Choose` commands; None leaves it to the generic search."""
+        return None
+
+    def idle_option(self, model: Model, unit_id: str, legal: list[Command]) -> Command | None:
+        """What `unit_id`, with no blow or move worth making, does rather than nothing (a
+        guard of some kind); None: it passes."""
         return None
 
 

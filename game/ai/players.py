@@ -184,7 +184,8 @@ class _Searcher(AIPlayer):
                 if v is not None and (best is None or v > best[0]):
                     best = (v, c)
         if best is not None and best[0] > 0:
-            return best[1]
+            first = self.step_before_blow(m, hooks, best[1], by_unit)
+            return first if first is not None else best[1]
         # 2. Items (bandages, potions), by playing them forward.
         items = [c for c in legal if isinstance(c, UseItem)]
         if items:
@@ -203,14 +204,39 @@ class _Searcher(AIPlayer):
             cmd = self.best_move(m, hooks, u, by_unit[uid])
             if cmd is not None:
                 return cmd
-            return Pass(unit=uid) if Pass(unit=uid) in by_unit[uid] else (end or legal[0])
+            return self.idle(m, hooks, uid, legal) or (
+                Pass(unit=uid) if Pass(unit=uid) in by_unit[uid] else (end or legal[0]))
         # 4. Nothing worth doing: pass the units one by one, or end the phase.
         if end is not None:
             return end
         for c in legal:
             if isinstance(c, Pass):
-                return c
+                return self.idle(m, hooks, c.unit, legal) or c
         return legal[0]
+
+    def idle(self, m: Model, hooks: RulesetHooks, uid: str, legal: list[Command]
+             ) -> Command | None:
+        """What a unit with nothing better to do does instead of nothing, if anything."""
+        if self.myopic:
+            return None
+        return hooks.idle_option(m, uid, legal)
+
+    def step_before_blow(self, m: Model, hooks: RulesetHooks, blow: Command,
+                         by_unit: dict[str, list[Command]]) -> Command | None:
+        """Where a unit may move and then strike in one turn (`hooks.moves_then_strikes`),
+        a better place to strike from than where it stands -- a shield-bearer's flank, a foe
+        worth more, away from a second foe -- is worth the step: the move it would make
+        if it weighed staying (with its blow from here) against every move (with its blow
+        from there).  Melee blows only: a missile is loosed from where one stands."""
+        if (self.myopic or not hooks.moves_then_strikes or not isinstance(blow, Attack)
+                or blow.weapon):
+            return None
+        u = m.units[blow.unit]
+        cmds = by_unit.get(u.id, [])
+        if not any(isinstance(c, Move) and not c.target and len(c.path) > 1 for c in cmds):
+            return None
+        cmd = self.best_move(m, hooks, u, cmds)
+        return cmd if isinstance(cmd, Move) and len(cmd.path) > 1 else None
 
     def _closeness(self, m: Model, u: Unit) -> int:
         return m.nearest_enemy(u, u.pos) if u.pos is not None else 99

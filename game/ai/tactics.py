@@ -142,6 +142,10 @@ def position_value(m: Model, u: Unit, x: Hex, f: int, strike: tuple[str, int, fl
         near = m.nearest_enemy(u, x)
         v -= PROGRESS * off * max(0, near - m.reach(u))
     v += m.next_opportunity(u, x, f)
+    if target:
+        turned = m.hooks.strike_facing(m, u, x, target)
+        if turned is not None:
+            f = turned  # its blow will turn it: that is the facing it stands the replies in
     v -= exposure_at(m, u, x, f, kill_first)
     return v, target
 

@@ -73,3 +73,68 @@ def test_a_figure_back_from_a_hold_is_not_held_again() -> None:
     st = st.replace_top(replace(st.top, from_hold=True))
     m = Model(st, side, HOOKS, Memory())
     assert HOOKS.turn_option(Tactician(seed=1), m, legal_commands(st, side)) is None
+
+
+def test_a_figure_with_no_blow_takes_pure_defence_where_greedy_passes() -> None:
+    """EMP-62: pure defence costs a figure that will not strike nothing, and he still may
+    take his opportunity attacks (R-EMP-OA); the greedy player just passes."""
+    from game.ai import GreedyAI
+    from rules.commands import Pass
+
+    st, side, _ = _turn(_battle(gap=16))
+    st = st.replace_top(replace(st.top, moved=True))  # walked his fill, nobody in reach
+    legal = legal_commands(st, side)
+    uid = st.top.unit
+    assert not any(isinstance(c, Attack) for c in legal)
+    assert Tactician(seed=1).choose(st, side, legal) == Choose(unit=uid, option="pure_defense")
+    assert GreedyAI(seed=1).choose(st, side, legal) == Pass(unit=uid)
+
+
+def _beside_a_shield(spent: str) -> object:
+    """a0 at the front edge of b0's shield (b0 faces a1), one step from b0's flank."""
+    from rules.hexgrid import Hex
+
+    b = Hex(0, 0)
+    sc = Scenario("empress", seed=1, radius=8, title="t").side("a").side("b")
+    sc.unit("a0", "fighting_man", "a", tuple(b.neighbor(4)), facing=1)
+    sc.unit("a1", "fighting_man", "a", tuple(b.neighbor(3)), facing=0)
+    sc.unit("b0", "fighting_man", "b", (0, 0), facing=3)
+    st, _ = start(sc.build())
+    return st.update_unit("b0", spent=spent)
+
+
+def test_a_figure_steps_round_a_shield_before_striking_when_the_step_is_safe() -> None:
+    """EMP-21 (a): a shield guards its bearer's front only.  b0 has spent his action, so he
+    cannot strike a0 for moving past him (R-EMP-OA): a0 steps to b0's flank and strikes there,
+    past the shield; the greedy player strikes from where he stands."""
+    from game.ai import GreedyAI
+    from rules.commands import Move
+    from rules.engine import submit
+    from rules.hexgrid import Hex, arc_of
+
+    st = _beside_a_shield(spent="turn")
+    side = decider(st)
+    legal = legal_commands(st, side)
+    assert Attack(unit="a0", target="b0") in legal
+    step = Tactician(seed=1).choose(st, side, legal)
+    assert isinstance(step, Move) and step.unit == "a0"
+    b0 = st.unit("b0")
+    end = Hex(*step.path[-1])
+    assert end.distance(b0.pos) == 1 and arc_of(b0.facing, b0.pos, end) != "front"
+    st2, _ = submit(st, step)
+    blow = Tactician(seed=1).choose(st2, decider(st2), legal_commands(st2, decider(st2)))
+    assert blow == Attack(unit="a0", target="b0")
+    _, events = submit(st2, blow)
+    rolled = next(e for e in events if e.type == "emp_attack_rolled")
+    assert any("shield not toward" in m.reason for m in rolled.hc_modifiers)
+    assert GreedyAI(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
+
+
+def test_a_figure_does_not_slide_past_a_foe_who_would_strike_him_for_it() -> None:
+    """EMP-57: moving past a foe provokes him; b0 has not acted, so the step round his
+    shield would cost a0 a free blow and maybe the step itself: a0 strikes from here."""
+    st = _beside_a_shield(spent="")
+    side = decider(st)
+    assert st.top.unit == "a0"
+    legal = legal_commands(st, side)
+    assert Tactician(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
