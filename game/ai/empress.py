@@ -142,7 +142,6 @@ class EmpressHooks(RulesetHooks):
             return None  # nobody left to come: walking on is all there is
         return c
 
-
     def idle_option(self, model: Model, unit_id: str, legal: list[Command]) -> Command | None:
         """Pure defence (EMP-62) rather than a bare pass: a figure that will not strike this
         turn loses nothing by it -- he adds his AM or PM (at least +2) to his HC until his
