@@ -6,10 +6,12 @@ countdown of segments (EMP-01); what it spent its action on is on the figure (`s
 move is its feet per round over the hex (R-EMP-MOVE), and a figure acts before those of lower
 segments -- ties broken by Initiative, Agility and id (R-EMP-SEGMENT-ORDER).  Felling a foe
 who has yet to act spares the blow he still has (`fall_value`).  `turn_option` holds (EMP-02)
-a figure with no blow on offer while foes are still to come.  A figure moves and then strikes
-in one turn, so a blow on offer where he stands competes with a step to a better place to
-strike from (`moves_then_strikes`); his blow turns him toward his foe (`strike_facing`), and
-a figure that will not strike takes pure defence rather than doing nothing (`idle_option`).
+a figure with no blow on offer while foes are still to come, and one with a blow on offer for
+a segment when no foe who could be his target would act before he is back (+1, EMP-04).
+A figure moves and then strikes in one turn, so a blow on offer where he stands competes with
+a step to a better place to strike from (`moves_then_strikes`); his blow turns him toward his
+foe (`strike_facing`), and a figure that will not strike takes pure defence rather than doing
+nothing (`idle_option`).
 
 Measured and left out (bench/ai.py, 400 games each against the greedy player): stances
 (EMP-61) chosen by the exact odds of the blow against the replies before his next turn, and
@@ -59,6 +61,40 @@ def _order(u: Unit) -> tuple[int, int, int, str]:
             u.id)
 
 
+def _tiers(state: Battle, u: Unit) -> tuple[Tier, ...]:
+    """How far a figure strikes this round: a walk and a blow, or a missile from here."""
+    reach, move = unit_reach(state, u), _move(state, u)
+    tiers = [Tier(move + reach, "melee", move)]
+    rng = _missile_hexes(state, u)
+    if rng > move + reach:
+        tiers.append(Tier(rng, "missile", 0))
+    return tuple(tiers)
+
+
+def _free_hold(model: Model, u: Unit) -> bool:
+    """Would a hold now cost `u` nothing but a segment?  Holders are asked first in each
+    later segment (R-EMP-SEGMENT-ORDER), so he is back before anyone new; only a foe still to
+    be asked in this segment, or a foe holding too, could act in between -- and that costs
+    him something only if the foe is within his strike (a target who would act first).  And
+    it must buy something: a foe who has yet to act, to strike at +1 (EMP-04)."""
+    sysd = model.state.system
+    seg = getattr(sysd, "segment", None)
+    offered = getattr(sysd, "offered", ())
+    unacted = False
+    reach = max(t.reach for t in _tiers(model.state, u))
+    for e in model.enemies_of(u):
+        if e.pos is None or not _can_act(e):
+            continue
+        unacted = True
+        between = (getattr(e, "holding", False) and not getattr(e, "counter", "")) or (
+            getattr(e, "segment", None) == seg and e.id not in offered)
+        if between:
+            if u.pos is not None and e.pos.distance(u.pos) > reach:
+                continue  # he cannot be the target: let him go first
+            return False
+    return unacted
+
+
 class EmpressHooks(RulesetHooks):
     ruleset = "empress"
     moves_then_strikes = True  # EMP-01: in his segment a figure moves, then strikes
@@ -66,17 +102,9 @@ class EmpressHooks(RulesetHooks):
     def speed(self, state: Battle, unit: Unit) -> int:
         return _move(state, unit)
 
-    def _tiers(self, state: Battle, u: Unit) -> tuple[Tier, ...]:
-        reach, move = unit_reach(state, u), _move(state, u)
-        tiers = [Tier(move + reach, "melee", move)]
-        rng = _missile_hexes(state, u)
-        if rng > move + reach:
-            tiers.append(Tier(rng, "missile", 0))
-        return tuple(tiers)
-
     def profile(self, model: Model, unit: Unit) -> Profile:
         state = model.state
-        nxt = self._tiers(state, unit)
+        nxt = _tiers(state, unit)
         if not _can_act(unit):
             return Profile((), 0.0, 0.0, nxt)
         me = _order(unit)
@@ -121,9 +149,10 @@ class EmpressHooks(RulesetHooks):
 
         Hold (EMP-02) rather than walk up to foes who still have to act: they must come to
         the figure (striking it at -2, EMP-03) and it strikes after they commit -- first in
-        any later segment, at +1 on a foe yet to act (EMP-04).  Only on a turn not already
-        taken from a hold, so that every figure acts (or walks) at least once a round, and
-        only when no blow is on offer now."""
+        any later segment, at +1 on a foe yet to act (EMP-04).  With a blow on offer, hold
+        only when the hold is free (`_free_hold`): back first in the next segment, he
+        strikes the same foes at +1.  Only on a turn not already taken from a hold, so that
+        every figure acts (or walks) at least once a round."""
         if getattr(ai, "myopic", False):
             return None
         top = model.state.top
@@ -137,7 +166,9 @@ class EmpressHooks(RulesetHooks):
         if u.pos is None:
             return None
         if any(isinstance(a, Attack) and a.unit == uid for a in legal):
-            return None  # a blow is on offer now: the search weighs it
+            # a blow is on offer now: hold one segment for +1 on a foe yet to act (EMP-04)
+            # when no foe would act before he comes back to it; else the search weighs it
+            return c if _free_hold(model, u) else None
         if not any(_can_act(e) and e.pos is not None for e in model.enemies_of(u)):
             return None  # nobody left to come: walking on is all there is
         return c

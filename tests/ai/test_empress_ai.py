@@ -1,5 +1,5 @@
 """Empress hooks of the computer players: the round's order, the worth of felling a foe who
-has yet to act, and holding a figure that has no blow on offer (EMP-01..04)."""
+has yet to act, holds (EMP-01..04), pure defence (EMP-62) and stepping round a shield."""
 
 from __future__ import annotations
 
@@ -61,11 +61,9 @@ def test_a_figure_out_of_reach_holds_and_one_in_reach_does_not() -> None:
     assert not any(isinstance(c, Attack) and c.unit == uid for c in legal)
     pick = HOOKS.turn_option(Tactician(seed=1), m, legal)
     assert pick == Choose(unit=uid, option="hold")
-    # the greedy player never holds; nor does a figure with a blow on offer
+    # the greedy player never holds (a figure with a blow on offer: the tests below)
     greedy = type("G", (), {"myopic": True})()
     assert HOOKS.turn_option(greedy, m, legal) is None
-    fake = [*legal, Attack(unit=uid, target="b0")]
-    assert HOOKS.turn_option(Tactician(seed=1), m, fake) is None
 
 
 def test_a_figure_back_from_a_hold_is_not_held_again() -> None:
@@ -136,5 +134,49 @@ def test_a_figure_does_not_slide_past_a_foe_who_would_strike_him_for_it() -> Non
     st = _beside_a_shield(spent="")
     side = decider(st)
     assert st.top.unit == "a0"
+    legal = legal_commands(st, side)
+    assert Tactician(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
+
+
+def _face_to_face(foe: str) -> object:
+    sc = Scenario("empress", seed=1, radius=8, title="t").side("a").side("b")
+    sc.unit("a0", "fighting_man", "a", (0, 0), facing=0)
+    sc.unit("b0", foe, "b", (1, 0), facing=3)
+    st, _ = start(sc.build())
+    return st
+
+
+def test_a_figure_holds_a_segment_for_plus_one_when_no_foe_would_act_in_between() -> None:
+    """EMP-02/04: the fighter (segment 11) faces a dwarf who acts in segment 9.  Holding costs
+    him nothing -- holders are asked first in the next segment -- and buys +1 on a foe who
+    has not acted; the greedy player just strikes."""
+    from game.ai import GreedyAI
+    from rules.engine import submit
+
+    st = _face_to_face("dwarf")
+    side = decider(st)
+    assert st.top.unit == "a0" and st.unit("b0").segment < st.unit("a0").segment
+    legal = legal_commands(st, side)
+    assert Attack(unit="a0", target="b0") in legal
+    assert GreedyAI(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
+    ai = Tactician(seed=1)
+    assert ai.choose(st, side, legal) == Choose(unit="a0", option="hold")
+    st, _ = submit(st, Choose(unit="a0", option="hold"))
+    while decider(st) is not None and getattr(st.top, "unit", "") != "a0":
+        st, _ = submit(st, ai.choose(st, decider(st), legal_commands(st, decider(st))))
+    assert st.top.from_hold and st.unit("b0").spent == ""
+    blow = ai.choose(st, decider(st), legal_commands(st, decider(st)))
+    assert blow == Attack(unit="a0", target="b0")
+    _, events = submit(st, blow)
+    rolled = next(e for e in events if e.type == "emp_attack_rolled")
+    assert any(m.rule == "EMP-04" and m.value == 1 for m in rolled.modifiers)
+
+
+def test_a_figure_strikes_now_when_his_foe_would_act_first_if_he_held() -> None:
+    """Two fighters in the same segment: a0 is asked first; were he to hold, b0 would act
+    before him (and no longer be a foe yet to act): he strikes now."""
+    st = _face_to_face("fighting_man")
+    side = decider(st)
+    assert st.top.unit == "a0" and st.unit("b0").segment == st.unit("a0").segment
     legal = legal_commands(st, side)
     assert Tactician(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
