@@ -130,12 +130,17 @@ def test_a_figure_steps_round_a_shield_before_striking_when_the_step_is_safe() -
 
 def test_a_figure_does_not_slide_past_a_foe_who_would_strike_him_for_it() -> None:
     """EMP-57: moving past a foe provokes him; b0 has not acted, so the step round his
-    shield would cost a0 a free blow and maybe the step itself: a0 strikes from here."""
+    shield would cost a0 a free blow and maybe the step itself: a0 stays where he is (and
+    strikes, or holds for +1)."""
+    from rules.commands import Move
+
     st = _beside_a_shield(spent="")
     side = decider(st)
     assert st.top.unit == "a0"
     legal = legal_commands(st, side)
-    assert Tactician(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
+    pick = Tactician(seed=1).choose(st, side, legal)
+    assert not isinstance(pick, Move)
+    assert pick in (Attack(unit="a0", target="b0"), Choose(unit="a0", option="hold"))
 
 
 def _face_to_face(foe: str) -> object:
@@ -172,11 +177,21 @@ def test_a_figure_holds_a_segment_for_plus_one_when_no_foe_would_act_in_between(
     assert any(m.rule == "EMP-04" and m.value == 1 for m in rolled.modifiers)
 
 
-def test_a_figure_strikes_now_when_his_foe_would_act_first_if_he_held() -> None:
-    """Two fighters in the same segment: a0 is asked first; were he to hold, b0 would act
-    before him (and no longer be a foe yet to act): he strikes now."""
-    st = _face_to_face("fighting_man")
+def test_a_figure_strikes_now_a_foe_he_might_fell_before_the_foe_acts() -> None:
+    """The fighter and an unarmoured magician act in the same segment, the fighter first.
+    Were he to hold, the magician would act before him; struck now, he may never act."""
+    st = _face_to_face("magic_user")
     side = decider(st)
     assert st.top.unit == "a0" and st.unit("b0").segment == st.unit("a0").segment
     legal = legal_commands(st, side)
     assert Tactician(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
+
+
+def test_a_figure_holds_against_a_foe_he_cannot_fell_who_would_strike_him() -> None:
+    """Two fighters in the same segment, a0 first: a sword seldom fells a 9-HP fighter in
+    mail, so a0 holds and lets b0 come first -- at -2 to hit a holder (EMP-03)."""
+    st = _face_to_face("fighting_man")
+    side = decider(st)
+    assert st.top.unit == "a0" and st.unit("b0").segment == st.unit("a0").segment
+    legal = legal_commands(st, side)
+    assert Tactician(seed=1).choose(st, side, legal) == Choose(unit="a0", option="hold")
