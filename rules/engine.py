@@ -427,6 +427,36 @@ def scripted(*faces: int) -> ScriptedDice:
     return ScriptedDice(list(faces))
 
 
+def face_target(ctx: Context, unit_id: str, target_id: str) -> None:
+    """A fighter turns toward the foe he strikes, as he strikes: the ruling of every bundled
+    ruleset (R-FE-FACE-ATTACK, R-EMP-FACE).  No turn when either is off the board or they
+    share a hex."""
+    from rules.events import UnitFaced
+    from rules.hexgrid import sextant_direction
+
+    u, t = ctx.state.unit(unit_id), ctx.state.unit(target_id)
+    if u.pos is None or t.pos is None or u.pos == t.pos:
+        return
+    want = sextant_direction(u.pos, t.pos)
+    if want != u.facing:
+        ctx.emit(UnitFaced(unit=unit_id, facing=want))
+
+
+def command_owner_refusal(state: Battle, cmd: Command) -> str | None:
+    """Why a command for a unit may not be given now by the side whose decision it is (no
+    such unit, or not that side's), or None: the first check of every ruleset's `check`."""
+    top = state.top
+    side = top.actor if top else None
+    unit_id = getattr(cmd, "unit", None)
+    if unit_id is None:
+        return None
+    if not state.has_unit(unit_id):
+        return f"there is no unit {unit_id!r}"
+    if state.unit(unit_id).side != side:
+        return f"{unit_id} is not {side}'s to command now"
+    return None
+
+
 def setup_sides(*ids: str) -> tuple[SideSpec, ...]:
     return tuple(SideSpec(id=i, name=i) for i in ids)
 
@@ -437,7 +467,8 @@ def side_ids(state: Battle) -> tuple[str, ...]:
 
 __all__ = [
     "AttackOdds", "BattleSetup", "BoardSpec", "Context", "IllegalCommand", "Ruleset", "Side",
-    "SideSpec", "TerrainSpec", "UnitSpec", "check", "decider", "evolve", "evolve_all",
+    "SideSpec", "TerrainSpec", "UnitSpec", "check", "command_owner_refusal", "decider",
+    "evolve", "evolve_all", "face_target",
     "initial_state", "is_terminal", "legal_commands", "register_ruleset", "ruleset_of",
     "scripted", "start", "submit",
 ]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rules.commands import Attack, Choose, Command, Move, Pass, React
-from rules.engine import Context
+from rules.engine import Context, command_owner_refusal, face_target
 from rules.events import hx, unhx
 from rules.positioning import engaged_with
 from rules.state import Battle
 from rules.systems.empress.combat import situation
-from rules.systems.empress.damage import deal, face_target, let_go, strike
+from rules.systems.empress.damage import deal, let_go, strike
 from rules.systems.empress.events import HiddenChanged
 from rules.systems.empress.frames import (
     AttackBegan,
@@ -67,13 +67,10 @@ def legal_commands(state: Battle, side: str) -> list[Command]:
 
 def check(state: Battle, cmd: Command) -> str | None:
     top = state.top
-    side = top.actor if top else None
+    refusal = command_owner_refusal(state, cmd)
+    if refusal is not None:
+        return refusal
     unit_id = getattr(cmd, "unit", None)
-    if unit_id is not None:
-        if not state.has_unit(unit_id):
-            return f"there is no unit {unit_id!r}"
-        if state.unit(unit_id).side != side:
-            return f"{unit_id} is not {side}'s to command now"
     if isinstance(top, ReactionFrame):
         if not isinstance(cmd, React) or cmd.unit != top.reactor:
             return (f"{top.reactor} must first take or decline the opportunity attack at "

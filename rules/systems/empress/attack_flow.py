@@ -18,11 +18,11 @@ provoke another.
 from __future__ import annotations
 
 from rules.commands import Attack
-from rules.engine import Context
+from rules.engine import Context, face_target
 from rules.positioning import threatens
 from rules.state import Battle
 from rules.systems.empress.combat import EFFECTS, attack_weapon, situation
-from rules.systems.empress.damage import deal, face_target, strike
+from rules.systems.empress.damage import deal, strike
 from rules.systems.empress.events import ReachLost
 from rules.systems.empress.frames import (
     AttackEnded,

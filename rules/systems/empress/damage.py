@@ -10,9 +10,8 @@ and the thresholds of Empress §§4–5 (EMP-54).
 from __future__ import annotations
 
 from rules.engine import Context
-from rules.events import UnitDamaged, UnitFaced, UnitStatusChanged, hx
+from rules.events import UnitDamaged, UnitStatusChanged, hx
 from rules.hexgrid import Hex, spiral
-from rules.positioning import facing_toward
 from rules.state import ACTIVE, DEAD, DOWN, Battle
 from rules.systems.empress.combat import Result, Situation, resolve
 from rules.systems.empress.events import (
@@ -23,16 +22,6 @@ from rules.systems.empress.events import (
     ShieldStruck,
 )
 from rules.systems.empress.units import EmpUnit, cfg, emp, is_emp
-
-
-def face_target(ctx: Context, unit_id: str, target_id: str) -> None:
-    """R-EMP-FACE: a fighter turns toward the foe he strikes, as he strikes."""
-    u, t = ctx.state.unit(unit_id), ctx.state.unit(target_id)
-    if u.pos is None or t.pos is None or u.pos == t.pos:
-        return
-    want = facing_toward(u.pos, t.pos)
-    if want != u.facing:
-        ctx.emit(UnitFaced(unit=unit_id, facing=want))
 
 
 def strike(ctx: Context, s: Situation) -> Result:

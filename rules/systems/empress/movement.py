@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Callable
 
 from rules.commands import Move
-from rules.engine import Context
+from rules.engine import Context, face_target
 from rules.events import UnitFaced, UnitStepped, hx, unhx
 from rules.hexgrid import Hex, movement_range_with_paths, path_to
 from rules.positioning import (
@@ -180,7 +180,7 @@ def _off_a_friends_hex(ctx: Context, f: MoveFrame, u: EmpUnit) -> None:
 
 def _counter_shot(ctx: Context, reactor: str, mover: str) -> None:
     from rules.systems.empress.combat import situation
-    from rules.systems.empress.damage import deal, face_target, strike
+    from rules.systems.empress.damage import deal, strike
 
     ctx.emit(CounterSprung(unit=reactor, against=mover))
     face_target(ctx, reactor, mover)
@@ -260,7 +260,6 @@ def follow_up(ctx: Context, follower: str, target: str) -> None:
     path = follow_path(ctx.state, e, u, move_hexes(ctx.state, e) // 2)
     if path:
         walk(ctx, follower, path)
-        from rules.systems.empress.damage import face_target
 
         face_target(ctx, follower, target)
 

@@ -15,11 +15,11 @@ from rules.commands import (
     Turn,
     UseItem,
 )
-from rules.engine import Context
+from rules.engine import Context, command_owner_refusal, face_target
 from rules.events import UnitFaced, UnitStatusChanged, hx
 from rules.state import ACTIVE, DOWN, Battle
 from rules.systems.fallen_empire.combat import situation, spell_situation
-from rules.systems.fallen_empire.damage import deal, face_target, heal, strike, take
+from rules.systems.fallen_empire.damage import deal, heal, strike, take
 from rules.systems.fallen_empire.events import ItemUsed, SpellCast
 from rules.systems.fallen_empire.frames import (
     ActionDeclared,
@@ -76,12 +76,10 @@ def legal_commands(state: Battle, side: str) -> list[Command]:
 def check(state: Battle, cmd: Command) -> str | None:
     top = state.top
     side = top.actor if top else None
+    refusal = command_owner_refusal(state, cmd)
+    if refusal is not None:
+        return refusal
     unit_id = getattr(cmd, "unit", None)
-    if unit_id is not None:
-        if not state.has_unit(unit_id):
-            return f"there is no unit {unit_id!r}"
-        if state.unit(unit_id).side != side:
-            return f"{unit_id} is not {side}'s to command now"
     if isinstance(top, DeclareFrame):
         if not isinstance(cmd, Declare):
             return f"{side} must declare its units' actions first (FE-06)"

@@ -9,22 +9,11 @@ condition that follows (FE-35, FE-39, FE-40).
 from __future__ import annotations
 
 from rules.engine import Context
-from rules.events import AttackRolled, UnitDamaged, UnitFaced, UnitHealed, UnitStatusChanged
-from rules.positioning import facing_toward
+from rules.events import AttackRolled, UnitDamaged, UnitHealed, UnitStatusChanged
 from rules.state import ACTIVE, DEAD, DOWN, Battle
 from rules.systems.fallen_empire.combat import Result, Situation, resolve
 from rules.systems.fallen_empire.frames import SplinterOffered
 from rules.systems.fallen_empire.units import FEUnit, cfg, is_fe
-
-
-def face_target(ctx: Context, unit_id: str, target_id: str) -> None:
-    """R-FE-FACE-ATTACK: a combatant turns toward the foe he strikes as he strikes."""
-    u, t = ctx.state.unit(unit_id), ctx.state.unit(target_id)
-    if u.pos is None or t.pos is None:
-        return
-    want = facing_toward(u.pos, t.pos)
-    if want != u.facing:
-        ctx.emit(UnitFaced(unit=unit_id, facing=want))
 
 
 def strike(ctx: Context, s: Situation) -> Result:

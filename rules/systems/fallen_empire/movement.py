@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Callable
 
 from rules.commands import Move
-from rules.engine import Context
+from rules.engine import Context, face_target
 from rules.events import UnitFaced, UnitStepped, hx, unhx
 from rules.hexgrid import Hex, movement_range_with_paths, path_to
 from rules.positioning import (
@@ -30,7 +30,7 @@ from rules.positioning import (
 )
 from rules.state import ACTIVE, DEAD, GONE, Battle, Unit
 from rules.systems.fallen_empire.combat import situation
-from rules.systems.fallen_empire.damage import deal, face_target, strike
+from rules.systems.fallen_empire.damage import deal, strike
 from rules.systems.fallen_empire.events import system
 from rules.systems.fallen_empire.frames import (
     ImpactBegan,

@@ -13,6 +13,7 @@ from rules.engine import (
     Context,
     Ruleset,
     UnitSpec,
+    face_target,
     options_of,
     units_of,
     weapon_badge,
@@ -137,7 +138,7 @@ class FallenEmpire(Ruleset):
         """One blow outside the round, for the sandbox: the attacker turns to his foe
         (R-FE-FACE-ATTACK), strikes with every modifier of the position, and the damage
         lands; `splinter=True` lets the defender's shield take it (FE-31)."""
-        from rules.systems.fallen_empire.damage import face_target, strike, take
+        from rules.systems.fallen_empire.damage import strike, take
 
         kind = options.get("kind", "melee")
         if kind == "spell":
