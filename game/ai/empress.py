@@ -145,6 +145,20 @@ class EmpressHooks(RulesetHooks):
             return None
         return facing_toward(x, t.pos)
 
+    def sharpen(self, model: Model, blow: Command, legal: list[Command]) -> Command:
+        """A cutpurse opens a fight with a sucker punch (EMP-70): his Deception against the
+        foe's Wits may leave the foe surprised -- his action this round lost, and open to
+        the sneak attack (EMP-65) -- and if it fails the blow lands as it would have.  The
+        option is offered only while neither has struck or been struck
+        (R-EMP-SUCKER-PUNCH), and is no use without Deception."""
+        if not isinstance(blow, Attack) or blow.options:
+            return blow
+        u = model.units.get(blow.unit)
+        if u is None or getattr(u, "deception", 0) <= 0:
+            return blow
+        punch = blow.model_copy(update={"options": ("sucker_punch",)})
+        return punch if punch in legal else blow
+
     def strike_range(self, model: Model, unit: Unit, kind: str) -> int:
         if kind == "missile":
             return _missile_hexes(model.state, unit)

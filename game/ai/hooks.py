@@ -196,6 +196,11 @@ class RulesetHooks:
         negated, worth it loses).  Generic: none."""
         return 0.0, 0.0
 
+    def sharpen(self, model: Model, blow: Command, legal: list[Command]) -> Command:
+        """The blow chosen, or the same blow with an extra the rules give for free (a
+        variant that can only do better).  Generic: the blow as it is."""
+        return blow
+
     def fall_value(self, model: Model, unit: Unit) -> float:
         """Worth its side loses beyond the unit itself when `unit` falls now (a blow it has
         not struck yet, a morale check it brings on).  Generic: 0."""

@@ -185,7 +185,9 @@ class _Searcher(AIPlayer):
                     best = (v, c)
         if best is not None and best[0] > 0:
             first = self.step_before_blow(m, hooks, best[1], by_unit)
-            return first if first is not None else best[1]
+            if first is not None:
+                return first
+            return best[1] if self.myopic else hooks.sharpen(m, best[1], legal)
         # 2. Items (bandages, potions), by playing them forward.
         items = [c for c in legal if isinstance(c, UseItem)]
         if items:

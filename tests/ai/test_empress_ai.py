@@ -49,6 +49,13 @@ def test_felling_a_foe_who_has_not_acted_is_worth_more() -> None:
     assert HOOKS.fall_value(m, replace(b0, spent="turn")) == 0.0
 
 
+def _plain_blow(cmd: object, unit: str, target: str) -> bool:
+    """`unit`'s blow at `target` with his weapon: as it is, or opened with the sucker punch
+    the tactician adds while neither is in a fight (EMP-70)."""
+    return cmd in (Attack(unit=unit, target=target),
+                   Attack(unit=unit, target=target, options=("sucker_punch",)))
+
+
 def _turn(st: object) -> tuple[object, str, list]:
     side = decider(st)
     return st, side, legal_commands(st, side)
@@ -121,7 +128,8 @@ def test_a_figure_steps_round_a_shield_before_striking_when_the_step_is_safe() -
     assert end.distance(b0.pos) == 1 and arc_of(b0.facing, b0.pos, end) != "front"
     st2, _ = submit(st, step)
     blow = Tactician(seed=1).choose(st2, decider(st2), legal_commands(st2, decider(st2)))
-    assert blow == Attack(unit="a0", target="b0")
+    # the plain blow, opened with a sucker punch since neither is in a fight yet (EMP-70)
+    assert (blow.unit, blow.target, blow.weapon) == ("a0", "b0", "")
     _, events = submit(st2, blow)
     rolled = next(e for e in events if e.type == "emp_attack_rolled")
     assert any("shield not toward" in m.reason for m in rolled.hc_modifiers)
@@ -171,7 +179,7 @@ def test_a_figure_holds_a_segment_for_plus_one_when_no_foe_would_act_in_between(
         st, _ = submit(st, ai.choose(st, decider(st), legal_commands(st, decider(st))))
     assert st.top.from_hold and st.unit("b0").spent == ""
     blow = ai.choose(st, decider(st), legal_commands(st, decider(st)))
-    assert blow == Attack(unit="a0", target="b0")
+    assert _plain_blow(blow, "a0", "b0")
     _, events = submit(st, blow)
     rolled = next(e for e in events if e.type == "emp_attack_rolled")
     assert any(m.rule == "EMP-04" and m.value == 1 for m in rolled.modifiers)
@@ -184,7 +192,7 @@ def test_a_figure_strikes_now_a_foe_he_might_fell_before_the_foe_acts() -> None:
     side = decider(st)
     assert st.top.unit == "a0" and st.unit("b0").segment == st.unit("a0").segment
     legal = legal_commands(st, side)
-    assert Tactician(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
+    assert _plain_blow(Tactician(seed=1).choose(st, side, legal), "a0", "b0")
 
 
 def test_a_figure_holds_against_a_foe_he_cannot_fell_who_would_strike_him() -> None:
@@ -195,3 +203,46 @@ def test_a_figure_holds_against_a_foe_he_cannot_fell_who_would_strike_him() -> N
     assert st.top.unit == "a0" and st.unit("b0").segment == st.unit("a0").segment
     legal = legal_commands(st, side)
     assert Tactician(seed=1).choose(st, side, legal) == Choose(unit="a0", option="hold")
+
+
+def _thief_beside(in_fight: bool) -> object:
+    sc = Scenario("empress", seed=1, radius=8, title="t").side("a").side("b")
+    sc.unit("a0", "thief", "a", (0, 0), facing=0)
+    sc.unit("b0", "fighting_man", "b", (1, 0), facing=3)
+    st, _ = start(sc.build())
+    st = st.update_unit("a0", segment=30)  # the cutpurse comes first
+    return st.update_unit("b0", in_fight=True) if in_fight else st
+
+
+def test_a_cutpurse_opens_the_fight_with_a_sucker_punch() -> None:
+    """EMP-70 (R-EMP-SUCKER-PUNCH): while neither has struck or been struck, the cutpurse's
+    blow may be a sucker punch -- Deception against Wits, the foe surprised and open to the
+    sneak attack (EMP-65) if it works, the same blow if it does not.  The tactician takes
+    it; the greedy player strikes plainly; once the foe is in a fight it is not offered."""
+    from game.ai import GreedyAI
+    from rules.engine import scripted, submit
+    from rules.systems.empress.events import Surprised
+
+    st = _thief_beside(in_fight=False)
+    side = decider(st)
+    assert st.top.unit == "a0"
+    legal = legal_commands(st, side)
+    punch = Attack(unit="a0", target="b0", options=("sucker_punch",))
+    assert punch in legal
+    pick = Tactician(seed=1).choose(st, side, legal)
+    if pick == Choose(unit="a0", option="hold"):  # a hold for +1 (EMP-04) comes first
+        st, _ = submit(st, pick)
+        while decider(st) != side or st.top.unit != "a0":
+            st, _ = submit(st, GreedyAI(seed=1).choose(st, decider(st),
+                                                      legal_commands(st, decider(st))))
+        pick = Tactician(seed=1).choose(st, side, legal_commands(st, side))
+    assert pick == punch
+    # Deception 2 (of 3), Wits 5: surprised, and the blow takes the sneak attack's +3
+    _, ev = submit(st, pick, scripted(2, 5, 10, 2))
+    assert any(isinstance(e, Surprised) and e.rule == "EMP-70" for e in ev)
+    assert GreedyAI(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
+    st2 = _thief_beside(in_fight=True)
+    legal2 = legal_commands(st2, decider(st2))
+    assert punch not in legal2
+    assert Tactician(seed=1).choose(st2, decider(st2), legal2) in (
+        Attack(unit="a0", target="b0"), Choose(unit="a0", option="hold"))
