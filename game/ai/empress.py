@@ -11,12 +11,21 @@ a segment when that costs him next to nothing (+1 on a foe yet to act, EMP-04).
 A figure moves and then strikes in one turn, so a blow on offer where he stands competes with
 a step to a better place to strike from (`moves_then_strikes`); his blow turns him toward his
 foe (`strike_facing`), and a figure that will not strike takes pure defence rather than doing
-nothing (`idle_option`).
+nothing (`idle_option`).  A blow that opens a fight is a sucker punch (`sharpen`, EMP-70).
 
 Measured and left out (bench/ai.py, 400 games each against the greedy player): stances
 (EMP-61) chosen by the exact odds of the blow against the replies before his next turn, and
 holds for counter (EMP-05) against the foe most sure to strike him, both won fewer games than
 without them; the doubled stances cost more in the blows he takes than they add to his own.
+Also measured and left out, each within the noise of 400-800 games or worse: disarming
+(EMP-74/75) the foes whose weapon is most of their worth (it fells the dwarf's and the
+fighter's damage, but the blows it costs go elsewhere); standing beside a bowman to stop his
+shooting (R-EMP-MISSILE-ENGAGED: fewer arrows, no more wins), or keeping our own bow free;
+hit points valued beyond a figure's offence (worse at 3x the mean offence); weak figures kept
+back from the fight (67%); no walk into the reach of a foe who could fell him (no gain);
+keeping near friends (worse at 0.6); felling a foe before he acts weighed 2-5x (flat, then
+worse); holding every figure until no foe who could reach him is left to act (71.5%: the
++1 on foes yet to act is worth more than the -2 on every blow at a holder).
 """
 
 from __future__ import annotations
