@@ -15,6 +15,10 @@ every other game) under each ruleset -- `--scenario heroes` (default) or `mixed`
 SCENARIOS:
   win rates of the tactician against the greedy player and against the random player, with
   Wilson 95% intervals, draws counted apart.
+  Mind the noise when comparing two versions of a player: 200 games give an interval about
+  +-6 points wide and 800 games +-3, so a change worth one or two points needs a couple of
+  thousand games to show (Empress: ~45 s per 100 games on 2 cores), and the same seed
+  played by two versions diverges at the first decision that differs.
 
 Targets (from the issue, measured here, never asserted): the tactician beats greedy in at
 least 80% of games and random in at least 99%; p95 decision <= 150 ms; a whole side turn of
