@@ -22,10 +22,11 @@ Also measured and left out, each within the noise of 400-800 games or worse: dis
 fighter's damage, but the blows it costs go elsewhere); standing beside a bowman to stop his
 shooting (R-EMP-MISSILE-ENGAGED: fewer arrows, no more wins), or keeping our own bow free;
 hit points valued beyond a figure's offence (worse at 3x the mean offence); weak figures kept
-back from the fight (67%); no walk into the reach of a foe who could fell him (no gain);
-keeping near friends (worse at 0.6); felling a foe before he acts weighed 2-5x (flat, then
-worse); holding every figure until no foe who could reach him is left to act (71.5%: the
-+1 on foes yet to act is worth more than the -2 on every blow at a holder).
+back from the fight (67%), or the magic-user always in pure defence (74%); no walk into the
+reach of a foe who could fell him (no gain); keeping near friends (worse at 0.6); felling a
+foe before he acts weighed 2-5x (flat, then worse); holding every figure until no foe who
+could reach him is left to act (71.5%: the +1 on foes yet to act is worth more than the -2
+on every blow at a holder).
 """
 
 from __future__ import annotations
