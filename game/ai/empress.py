@@ -156,11 +156,12 @@ class EmpressHooks(RulesetHooks):
         return facing_toward(x, t.pos)
 
     def sharpen(self, model: Model, blow: Command, legal: list[Command]) -> Command:
-        """A cutpurse opens a fight with a sucker punch (EMP-70): his Deception against the
-        foe's Wits may leave the foe surprised -- his action this round lost, and open to
-        the sneak attack (EMP-65) -- and if it fails the blow lands as it would have.  The
-        option is offered only while neither has struck or been struck
-        (R-EMP-SUCKER-PUNCH), and is no use without Deception."""
+        """A blow that opens a fight is a sucker punch (EMP-70): the striker's Deception (a
+        cutpurse's 3-in-6, everyone's 1-in-6 by default) against the foe's Wits may leave
+        the foe surprised -- his action this round lost, and open to a sneak attack
+        (EMP-65) -- and if it fails the blow lands as it would have.  The option is offered
+        only while neither has struck or been struck (R-EMP-SUCKER-PUNCH), and is no use
+        without Deception."""
         if not isinstance(blow, Attack) or blow.options:
             return blow
         u = model.units.get(blow.unit)

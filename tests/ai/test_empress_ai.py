@@ -49,11 +49,10 @@ def test_felling_a_foe_who_has_not_acted_is_worth_more() -> None:
     assert HOOKS.fall_value(m, replace(b0, spent="turn")) == 0.0
 
 
-def _plain_blow(cmd: object, unit: str, target: str) -> bool:
-    """`unit`'s blow at `target` with his weapon: as it is, or opened with the sucker punch
-    the tactician adds while neither is in a fight (EMP-70)."""
-    return cmd in (Attack(unit=unit, target=target),
-                   Attack(unit=unit, target=target, options=("sucker_punch",)))
+def _punch(unit: str, target: str) -> Attack:
+    """`unit`'s blow at `target`, opened with a sucker punch: the tactician's opening blow
+    while neither has struck or been struck (EMP-70)."""
+    return Attack(unit=unit, target=target, options=("sucker_punch",))
 
 
 def _turn(st: object) -> tuple[object, str, list]:
@@ -129,7 +128,7 @@ def test_a_figure_steps_round_a_shield_before_striking_when_the_step_is_safe() -
     st2, _ = submit(st, step)
     blow = Tactician(seed=1).choose(st2, decider(st2), legal_commands(st2, decider(st2)))
     # the plain blow, opened with a sucker punch since neither is in a fight yet (EMP-70)
-    assert (blow.unit, blow.target, blow.weapon) == ("a0", "b0", "")
+    assert blow == _punch("a0", "b0")
     _, events = submit(st2, blow)
     rolled = next(e for e in events if e.type == "emp_attack_rolled")
     assert any("shield not toward" in m.reason for m in rolled.hc_modifiers)
@@ -148,7 +147,7 @@ def test_a_figure_does_not_slide_past_a_foe_who_would_strike_him_for_it() -> Non
     legal = legal_commands(st, side)
     pick = Tactician(seed=1).choose(st, side, legal)
     assert not isinstance(pick, Move)
-    assert pick in (Attack(unit="a0", target="b0"), Choose(unit="a0", option="hold"))
+    assert pick in (_punch("a0", "b0"), Choose(unit="a0", option="hold"))
 
 
 def _face_to_face(foe: str) -> object:
@@ -179,7 +178,7 @@ def test_a_figure_holds_a_segment_for_plus_one_when_no_foe_would_act_in_between(
         st, _ = submit(st, ai.choose(st, decider(st), legal_commands(st, decider(st))))
     assert st.top.from_hold and st.unit("b0").spent == ""
     blow = ai.choose(st, decider(st), legal_commands(st, decider(st)))
-    assert _plain_blow(blow, "a0", "b0")
+    assert blow == _punch("a0", "b0")
     _, events = submit(st, blow)
     rolled = next(e for e in events if e.type == "emp_attack_rolled")
     assert any(m.rule == "EMP-04" and m.value == 1 for m in rolled.modifiers)
@@ -192,7 +191,7 @@ def test_a_figure_strikes_now_a_foe_he_might_fell_before_the_foe_acts() -> None:
     side = decider(st)
     assert st.top.unit == "a0" and st.unit("b0").segment == st.unit("a0").segment
     legal = legal_commands(st, side)
-    assert _plain_blow(Tactician(seed=1).choose(st, side, legal), "a0", "b0")
+    assert Tactician(seed=1).choose(st, side, legal) == _punch("a0", "b0")
 
 
 def test_a_figure_holds_against_a_foe_he_cannot_fell_who_would_strike_him() -> None:
@@ -214,14 +213,30 @@ def _thief_beside(in_fight: bool) -> object:
     return st.update_unit("b0", in_fight=True) if in_fight else st
 
 
+def _back_from_hold(st: object, unit: str) -> object:
+    """Hold `unit` (EMP-02) and let the greedy player play until `unit` is asked again."""
+    from game.ai import GreedyAI
+    from rules.engine import submit
+
+    st, _ = submit(st, Choose(unit=unit, option="hold"))
+    while getattr(st.top, "unit", "") != unit:
+        side = decider(st)
+        st, _ = submit(st, GreedyAI(seed=1).choose(st, side, legal_commands(st, side)))
+    assert st.top.from_hold
+    return st
+
+
 def test_a_cutpurse_opens_the_fight_with_a_sucker_punch() -> None:
     """EMP-70 (R-EMP-SUCKER-PUNCH): while neither has struck or been struck, the cutpurse's
     blow may be a sucker punch -- Deception against Wits, the foe surprised and open to the
-    sneak attack (EMP-65) if it works, the same blow if it does not.  The tactician takes
-    it; the greedy player strikes plainly; once the foe is in a fight it is not offered."""
+    sneak attack (EMP-65) if it works, the same blow if it does not.  The tactician holds a
+    segment first (+1 on a foe yet to act, EMP-04), then takes it; the greedy player strikes
+    plainly; once the foe is in a fight it is not offered and the blow is the plain one."""
     from game.ai import GreedyAI
     from rules.engine import scripted, submit
-    from rules.systems.empress.events import Surprised
+    from rules.systems.empress.events import EmpAttackRolled, Surprised
+    from rules.systems.empress.frames import ActionLost
+    from tests.empress.helpers import mods, only
 
     st = _thief_beside(in_fight=False)
     side = decider(st)
@@ -229,20 +244,21 @@ def test_a_cutpurse_opens_the_fight_with_a_sucker_punch() -> None:
     legal = legal_commands(st, side)
     punch = Attack(unit="a0", target="b0", options=("sucker_punch",))
     assert punch in legal
-    pick = Tactician(seed=1).choose(st, side, legal)
-    if pick == Choose(unit="a0", option="hold"):  # a hold for +1 (EMP-04) comes first
-        st, _ = submit(st, pick)
-        while decider(st) != side or st.top.unit != "a0":
-            st, _ = submit(st, GreedyAI(seed=1).choose(st, decider(st),
-                                                      legal_commands(st, decider(st))))
-        pick = Tactician(seed=1).choose(st, side, legal_commands(st, side))
-    assert pick == punch
-    # Deception 2 (of 3), Wits 5: surprised, and the blow takes the sneak attack's +3
-    _, ev = submit(st, pick, scripted(2, 5, 10, 2))
-    assert any(isinstance(e, Surprised) and e.rule == "EMP-70" for e in ev)
     assert GreedyAI(seed=1).choose(st, side, legal) == Attack(unit="a0", target="b0")
+    assert Tactician(seed=1).choose(st, side, legal) == Choose(unit="a0", option="hold")
+    st = _back_from_hold(st, "a0")
+    pick = Tactician(seed=1).choose(st, side, legal_commands(st, side))
+    assert pick == punch
+    # Deception 2 (of 3), Wits 5: b0 is surprised, and the blow takes the sneak attack's +3
+    after, ev = submit(st, pick, scripted(2, 5, 10, 2))
+    assert only(ev, Surprised).rule == "EMP-70"
+    rolled = mods(only(ev, EmpAttackRolled))  # b0 never strikes back this round
+    assert rolled["EMP-65"] == 3 and rolled["EMP-04"] == 1
+    lost = only(ev, ActionLost)  # his turn comes up, and he loses it
+    assert (lost.unit, lost.reason) == ("b0", "surprised") and after.round == 2
     st2 = _thief_beside(in_fight=True)
-    legal2 = legal_commands(st2, decider(st2))
-    assert punch not in legal2
-    assert Tactician(seed=1).choose(st2, decider(st2), legal2) in (
-        Attack(unit="a0", target="b0"), Choose(unit="a0", option="hold"))
+    side2 = decider(st2)
+    assert punch not in legal_commands(st2, side2)
+    st2 = _back_from_hold(st2, "a0")
+    assert Tactician(seed=1).choose(st2, side2, legal_commands(st2, side2)) == Attack(
+        unit="a0", target="b0")
