@@ -26,8 +26,8 @@ from pydantic import BaseModel, ConfigDict, Field
 import rules.evolvers  # noqa: F401  (registers how the shared events change a battle)
 from rules.commands import Command
 from rules.dice import Dice, ScriptedDice, StreamDice
-from rules.events import EVOLVERS, Event, Modifier
-from rules.hexgrid import Hex
+from rules.events import EVOLVERS, Event, Modifier, UnitFaced
+from rules.hexgrid import Hex, sextant_direction
 from rules.state import Battle, Board, Frame, Side, Terrain
 
 MAX_AUTOMATIC_STEPS = 100_000
@@ -431,9 +431,6 @@ def face_target(ctx: Context, unit_id: str, target_id: str) -> None:
     """A fighter turns toward the foe he strikes, as he strikes: the ruling of every bundled
     ruleset (R-FE-FACE-ATTACK, R-EMP-FACE).  No turn when either is off the board or they
     share a hex."""
-    from rules.events import UnitFaced
-    from rules.hexgrid import sextant_direction
-
     u, t = ctx.state.unit(unit_id), ctx.state.unit(target_id)
     if u.pos is None or t.pos is None or u.pos == t.pos:
         return
