@@ -7,7 +7,8 @@ move is its feet per round over the hex (R-EMP-MOVE), and a figure acts before t
 segments -- ties broken by Initiative, Agility and id (R-EMP-SEGMENT-ORDER).  Felling a foe
 who has yet to act spares the blow he still has (`fall_value`).  `turn_option` holds (EMP-02)
 a figure with no blow on offer while foes are still to come, and one with a blow on offer for
-a segment when that costs him next to nothing (+1 on a foe yet to act, EMP-04).
+a segment when that costs him next to nothing (+1 on a foe yet to act, EMP-04); back from his
+hold, a figure one blow could fell holds on until the foes who could strike it have acted.
 A figure moves and then strikes in one turn, so a blow on offer where he stands competes with
 a step to a better place to strike from (`moves_then_strikes`); his blow turns him toward his
 foe (`strike_facing`), and a figure that will not strike takes pure defence rather than doing
@@ -73,6 +74,8 @@ def _order(u: Unit) -> tuple[int, int, int, str]:
 
 # A foe who would act in between spoils a hold when his blow now fells him this surely.
 FELL_FIRST = 0.3
+# A figure back from a hold holds on while a foe still to act could fell him this surely.
+FELLS_HIM = 0.15
 
 
 def _tiers(state: Battle, u: Unit) -> tuple[Tier, ...]:
@@ -113,6 +116,26 @@ def _hold_pays(model: Model, u: Unit) -> bool:
                 continue  # let him come first: if he strikes, he strikes a holder, at -2
             return False
     return unacted
+
+
+def _fellable(model: Model, u: Unit) -> bool:
+    """Could a foe still to act fell `u` with one blow wherever he walks this turn?  A foe
+    who has his action, is not holding himself, stands within his own move and reach of
+    anywhere `u` can walk to, and whose blow from `u`'s front fells him at least `FELLS_HIM`
+    of the time.  (A holding foe may wait as long as he does: not counted.)"""
+    st = model.state
+    if u.pos is None:
+        return False
+    walk = _move(st, u)
+    front = u.pos.neighbor(u.facing)
+    for e in model.enemies_of(u):
+        if e.pos is None or not _can_act(e) or getattr(e, "holding", False):
+            continue
+        if e.pos.distance(u.pos) > _move(st, e) + unit_reach(st, e) + walk:
+            continue
+        if model.fodds(Strike(e.id, u.id, "melee", from_hex=front)).kill >= FELLS_HIM:
+            return True
+    return False
 
 
 class EmpressHooks(RulesetHooks):
@@ -186,13 +209,20 @@ class EmpressHooks(RulesetHooks):
         the figure (striking it at -2, EMP-03) and it strikes after they commit -- first in
         any later segment, at +1 on a foe yet to act (EMP-04).  With a blow on offer, hold
         only when the hold costs next to nothing (`_hold_pays`): back first in the next
-        segment, he strikes the same foes at +1.  Only on a turn not already taken from a
-        hold, so that every figure acts (or walks) at least once a round."""
+        segment, he strikes the same foes at +1.
+
+        Back from a hold, a figure acts -- unless he has no blow on offer and a foe still to
+        act could fell him with one blow wherever he walks (`_fellable`): a cutpurse or a
+        magician who walks up to the line before the heavy arms have acted is the first
+        blow they strike.  He holds on (−2 to be hit, EMP-03) until they have committed,
+        and comes in after them; once no such foe is left to act, he acts.  (Measured
+        against the greedy player over 800 mirror games: 78.6% with this, 76.4% without;
+        holding every figure back from a hold while any foe could reach him: 75% over 400.)"""
         if getattr(ai, "myopic", False):
             return None
         top = model.state.top
         uid = getattr(top, "unit", "")
-        if not uid or getattr(top, "from_hold", True) or getattr(top, "moved", True):
+        if not uid or getattr(top, "moved", True):
             return None
         c = Choose(unit=uid, option="hold")
         if c not in legal or uid not in model.units:
@@ -200,7 +230,10 @@ class EmpressHooks(RulesetHooks):
         u = model.units[uid]
         if u.pos is None:
             return None
-        if any(isinstance(a, Attack) and a.unit == uid for a in legal):
+        blow = any(isinstance(a, Attack) and a.unit == uid for a in legal)
+        if getattr(top, "from_hold", True):
+            return c if not blow and _fellable(model, u) else None
+        if blow:
             # a blow is on offer now: hold one segment for +1 on a foe yet to act (EMP-04)
             # when no foe would act before he comes back to it; else the search weighs it
             return c if _hold_pays(model, u) else None

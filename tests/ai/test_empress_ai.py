@@ -72,11 +72,63 @@ def test_a_figure_out_of_reach_holds_and_one_in_reach_does_not() -> None:
     assert HOOKS.turn_option(greedy, m, legal) is None
 
 
-def test_a_figure_back_from_a_hold_is_not_held_again() -> None:
-    st, side, _ = _turn(_battle(gap=12))
-    st = st.replace_top(replace(st.top, from_hold=True))
-    m = Model(st, side, HOOKS, Memory())
-    assert HOOKS.turn_option(Tactician(seed=1), m, legal_commands(st, side)) is None
+def _back(st: object, unit: str) -> tuple[Model, list]:
+    """`unit` asked again after a hold, in `st`'s position: his model and legal list."""
+    st = st.replace_top(replace(st.top, unit=unit, from_hold=True))
+    side = decider(st)
+    return Model(st, side, HOOKS, Memory()), legal_commands(st, side)
+
+
+def test_a_cutpurse_back_from_a_hold_holds_on_while_a_foe_who_could_fell_him_is_to_act(
+        ) -> None:
+    """Twelve hexes from the foe, nobody in reach: b0's sword fells the cutpurse (5 HP,
+    leather) one blow in five, and b0 can walk to anywhere the cutpurse could walk to, so
+    he holds on (−2 to be hit, EMP-03) rather than walk up before b0 has acted."""
+    st, _, _ = _turn(_battle(gap=12))
+    m, legal = _back(st, "a1")
+    assert not any(isinstance(c, Attack) for c in legal)
+    assert HOOKS.turn_option(Tactician(seed=1), m, legal) == Choose(unit="a1", option="hold")
+    # once the foes have acted there is nobody left to wait for: he acts
+    done = st.update_unit("b0", spent="turn").update_unit("b1", spent="turn")
+    m, legal = _back(done, "a1")
+    assert HOOKS.turn_option(Tactician(seed=1), m, legal) is None
+    # nor is a foe who holds himself waited for: he may wait as long
+    m, legal = _back(st.update_unit("b0", holding=True).update_unit("b1", holding=True), "a1")
+    assert HOOKS.turn_option(Tactician(seed=1), m, legal) is None
+
+
+def test_a_fighter_back_from_a_hold_is_not_held_again() -> None:
+    """A fighter in mail with a shield is not felled by one blow of a sword or a short
+    sword: back from his hold he acts."""
+    st, _, _ = _turn(_battle(gap=12))
+    m, legal = _back(st, "a0")
+    assert HOOKS.turn_option(Tactician(seed=1), m, legal) is None
+
+
+def test_a_cutpurse_comes_in_after_the_foes_who_could_fell_him_have_acted() -> None:
+    """Played through: the cutpurse (segment 14) holds, holds on while the foe's fighter
+    (segment 11) has yet to act, and acts in the segment after the fighter has."""
+    from game.ai import GreedyAI
+    from rules.engine import submit
+
+    st = _battle(gap=12)
+    tactician, greedy = Tactician(seed=1), GreedyAI(seed=1)
+    seen: list[tuple[int, bool, str]] = []  # (segment, b0 spent?, what the cutpurse did)
+    while st.round == 1 and decider(st) is not None:
+        side = decider(st)
+        legal = legal_commands(st, side)
+        if getattr(st.top, "unit", "") == "a1":
+            cmd = tactician.choose(st, side, legal)
+            seen.append((st.system.segment, bool(st.unit("b0").spent),
+                         getattr(cmd, "option", type(cmd).__name__)))
+        else:
+            cmd = greedy.choose(st, side, legal)
+        st, _ = submit(st, cmd)
+    holds = [s for s in seen if s[2] == "hold"]
+    assert len(holds) >= 2 and all(not spent for _, spent, _ in holds)
+    acted = [s for s in seen if s[2] != "hold"]
+    assert acted and acted[0][1], seen  # he acts only once b0 has
+    assert acted[0][0] < 11
 
 
 def test_a_figure_with_no_blow_takes_pure_defence_where_greedy_passes() -> None:
