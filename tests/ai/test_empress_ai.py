@@ -9,8 +9,8 @@ from dataclasses import replace
 # (and the other rulesets on the generic hooks, for the tests that run after): load them all.
 import game.ai.fallen_empire  # noqa: F401
 from game.ai import Tactician
-from game.ai.empress import HOOKS, _order
-from game.ai.hooks import hooks_for
+from game.ai.empress import FELLS_HIM, HOOKS, _order
+from game.ai.hooks import Strike, hooks_for
 from game.ai.model import Memory, Model
 from rules.builder import Scenario
 from rules.commands import Attack, Choose
@@ -72,6 +72,12 @@ def test_a_figure_out_of_reach_holds_and_one_in_reach_does_not() -> None:
     assert HOOKS.turn_option(greedy, m, legal) is None
 
 
+def _fells(m: Model, foe: str, unit: str) -> float:
+    """How surely `foe`'s blow from `unit`'s front fells him (what `_fellable` weighs)."""
+    u = m.units[unit]
+    return m.fodds(Strike(foe, unit, "melee", from_hex=u.pos.neighbor(u.facing))).kill
+
+
 def _back(st: object, unit: str) -> tuple[Model, list]:
     """`unit` asked again after a hold, in `st`'s position: his model and legal list."""
     st = st.replace_top(replace(st.top, unit=unit, from_hold=True))
@@ -87,6 +93,7 @@ def test_a_cutpurse_back_from_a_hold_holds_on_while_a_foe_who_could_fell_him_is_
     st, _, _ = _turn(_battle(gap=12))
     m, legal = _back(st, "a1")
     assert not any(isinstance(c, Attack) for c in legal)
+    assert _fells(m, "b0", "a1") >= FELLS_HIM
     assert HOOKS.turn_option(Tactician(seed=1), m, legal) == Choose(unit="a1", option="hold")
     # once the foes have acted there is nobody left to wait for: he acts
     done = st.update_unit("b0", spent="turn").update_unit("b1", spent="turn")
@@ -102,6 +109,7 @@ def test_a_fighter_back_from_a_hold_is_not_held_again() -> None:
     sword: back from his hold he acts."""
     st, _, _ = _turn(_battle(gap=12))
     m, legal = _back(st, "a0")
+    assert _fells(m, "b0", "a0") < FELLS_HIM and _fells(m, "b1", "a0") < FELLS_HIM
     assert HOOKS.turn_option(Tactician(seed=1), m, legal) is None
 
 
