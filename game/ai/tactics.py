@@ -58,6 +58,8 @@ def _prior(m: Model, u: Unit, x: Hex, f: int, strike: tuple[str, int, float] | N
     else:
         near = m.nearest_enemy(u, x)
         v -= PROGRESS * off * max(0, near - m.reach(u))
+    if m.myopic:
+        return v  # the greedy player gives no thought to the replies or the free attacks
     for e in m.enemies_of(u):
         if e.pos is None:
             continue
