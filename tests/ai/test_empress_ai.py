@@ -322,3 +322,37 @@ def test_a_cutpurse_opens_the_fight_with_a_sucker_punch() -> None:
     st2 = _back_from_hold(st2, "a0")
     assert Tactician(seed=1).choose(st2, side2, legal_commands(st2, side2)) == Attack(
         unit="a0", target="b0")
+
+
+def test_the_greedy_player_walks_at_the_foe_when_no_blow_is_in_reach() -> None:
+    """The greedy player gives no thought to the foe's replies: with nobody in reach, the
+    fighter walks his full move at the nearest foe rather than standing off (a shortlist
+    that weighed the foe's threats once left him only moves away, and he passed)."""
+    from game.ai import GreedyAI
+    from rules.commands import Move
+    from rules.engine import submit
+    from rules.hexgrid import Hex
+
+    band = ["fighting_man", "elf", "dwarf", "cleric", "thief", "magic_user"]
+    sc = Scenario("empress", seed=1, radius=10, title="heroes").side("a").side("b")
+    for i, t in enumerate(band):  # bench/ai.py's mirror skirmish: two lines 8 hexes apart
+        r = i - 3
+        sc.unit(f"a{i}", t, "a", (-4 - (r + 1) // 2, r), facing=0)
+        sc.unit(f"b{i}", t, "b", (4 - (r + 1) // 2, r), facing=3)
+    st, _ = start(sc.build())
+    greedy = GreedyAI(seed=1)
+    players = {"a": Tactician(seed=1), "b": greedy}  # side a holds: nobody comes to b0
+    while getattr(st.top, "unit", "") != "b0":
+        side = decider(st)
+        st, _ = submit(st, players[side].choose(st, side, legal_commands(st, side)))
+    side = decider(st)
+    legal = legal_commands(st, side)
+    assert not any(isinstance(c, Attack) for c in legal)
+    cmd = greedy.choose(st, side, legal)
+    assert isinstance(cmd, Move), cmd
+    b0 = st.unit("b0")
+    foes = [u.pos for u in st.units if u.side == "a" and u.pos is not None]
+    end = Hex(*cmd.path[-1])
+    before = min(b0.pos.distance(p) for p in foes)
+    assert before > 7
+    assert min(end.distance(p) for p in foes) == before - 6  # his full move, 30 ft
