@@ -42,7 +42,10 @@ Where the games are lost (200 games read blow by blow): we deal 50 damage a game
 greedy side's 32, more per blow with every figure, but aim most of it at the cleric and the
 dwarf who walk up first (nine blows a game at the dwarf in lost games, under two at the elf);
 the foe's fighter and elf, who hang back, deal 29 of his 54 in the games we lose, and when his
-elf fell by round 5 we won 46 of 48.
+elf fell by round 5 we won 46 of 48.  Every figure above was measured against a greedy
+player whose fighter stood still until a blow came in reach (its shortlist of moves weighed
+the threats it is meant to ignore); against the corrected one this tactician wins 76.6% of
+800 games, and a bowman's worth raised 3x still 76.3%.
 """
 
 from __future__ import annotations
