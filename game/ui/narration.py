@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import html
 import re
 from functools import lru_cache
 
+from game.ui.markup import escape
 from rules.events import AttackRolled, Event
 
 _CITE = re.compile(r"\(((?:FE|EMP|TT|ZEF|ER|R)-[^()]*?)\)")
@@ -29,7 +29,7 @@ def event_html(event: Event, names: dict[str, str] | None = None) -> str:
     text = event.narrate()
     if not text:
         return ""
-    safe = html.escape(with_names(text, names or {}))
+    safe = escape(with_names(text, names or {}))
     safe = _CITE.sub(lambda m: f"<font color='#9fc6ff'>({m.group(1)})</font>", safe)
     if event.type in ("round_started", "fe_round_began", "emp_round_began"):
         return f"<b><font color='#ffd27a'>{safe}</font></b>"

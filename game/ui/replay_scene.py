@@ -7,7 +7,6 @@ which step is being shown.
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UIPanel, 
 from game.render.board_view import BoardView
 from game.render.camera import Camera
 from game.saves import ReplayCursor, load_save
+from game.ui.markup import escape
 from game.ui.narration import event_html
 
 PANEL = 380
@@ -147,7 +147,7 @@ class ReplayScene:
         what = cmd.describe() if cmd is not None else "the opening"
         self.caption.set_text(
             f"Event {cur.position} of {len(cur)} · step {cur.step} of {cur.steps}<br>"
-            f"{html.escape(what)}<br>speed: {SPEEDS[self.speed]:g} events a second")
+            f"{escape(what)}<br>speed: {SPEEDS[self.speed]:g} events a second")
         names = {u.id: u.name for u in cur.state.units}
         lines = [x for x in (event_html(e, names) for e in cur.events_at()) if x]
         self.log.set_text("<br>".join(reversed(lines[-300:])))

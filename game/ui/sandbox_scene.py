@@ -13,7 +13,6 @@ scene turns clicks and keys into its calls and paints its answers.
 
 from __future__ import annotations
 
-import html
 import os
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,7 @@ from game.render.overlays import Overlays
 from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
 from game.sandbox import Sandbox, SandboxError
+from game.ui.markup import escape
 from game.ui.narration import event_html
 from game.ui.odds_chart import draw_chart
 from game.ui.side_panel import blank
@@ -499,20 +499,20 @@ class SandboxScene:
                                          f"{i.position}. {i.label}" for i in items])
         lines = []
         if self.selected and state.has_unit(self.selected):
-            lines += [html.escape(x) for x in self.sb.ruleset.unit_lines(state, self.selected)]
+            lines += [escape(x) for x in self.sb.ruleset.unit_lines(state, self.selected)]
             fl = [f.name for f in self.sb.flags(self.selected)]
             if fl:
-                lines.append(f"<i>flags: {html.escape(', '.join(fl))}</i>")
+                lines.append(f"<i>flags: {escape(', '.join(fl))}</i>")
         else:
             lines.append("Click a figure to select it; right-click another to target it.")
         if self.target and state.has_unit(self.target):
-            lines.append(f"<b>Target:</b> {html.escape(state.unit(self.target).name)}")
+            lines.append(f"<b>Target:</b> {escape(state.unit(self.target).name)}")
         self.card.set_text("<br>".join(lines))
         self._refresh_exchange()
         last = self.sb.entry(self.sb.position)
         log = []
         if self.message:
-            log.append(f"<font color='#ff8080'>{html.escape(self.message)}</font>")
+            log.append(f"<font color='#ff8080'>{escape(self.message)}</font>")
         if last is not None:
             log += [x for x in (event_html(e) for e in last.events) if x]
         log.append(HELP)
@@ -529,30 +529,30 @@ class SandboxScene:
         try:
             view = self.sb.exchange_steps(a, t)
         except SandboxError as exc:
-            self.steps.set_text(html.escape(str(exc)))
+            self.steps.set_text(escape(str(exc)))
             self.compare.set_text("")
             return
-        rows = [f"<b>{html.escape(state.unit(a).name)} attacks "
-                f"{html.escape(state.unit(t).name)}</b>", f"needs {view.needed}"]
+        rows = [f"<b>{escape(state.unit(a).name)} attacks "
+                f"{escape(state.unit(t).name)}</b>", f"needs {view.needed}"]
         for s in view.steps:
             colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
-            rows.append(f"<font color='{colour}'>{s.value:+d}</font> {html.escape(s.reason)} "
-                        f"<font color='#9fc6ff'>({html.escape(s.rule)})</font> "
-                        f"= {s.running:+d} [{html.escape(s.stage)}]")
+            rows.append(f"<font color='{colour}'>{s.value:+d}</font> {escape(s.reason)} "
+                        f"<font color='#9fc6ff'>({escape(s.rule)})</font> "
+                        f"= {s.running:+d} [{escape(s.stage)}]")
         rows.append(f"hit {view.hit_pct:.1f}% · kill {view.kill_pct:.1f}% · mean damage "
                     f"{view.mean_damage:.2f}")
         last = getattr(self, "last_view", None)
         if last is not None and getattr(last, "outcome", None):
-            rows.append(f"<b>Rolled {html.escape(str(last.dice))}: "
-                        f"{html.escape(str(last.outcome))}</b>")
+            rows.append(f"<b>Rolled {escape(str(last.dice))}: "
+                        f"{escape(str(last.outcome))}</b>")
         self.steps.set_text("<br>".join(rows))
         self.chart.set_image(draw_chart(view.odds, self.chart_rect.size, state.unit(t).hp))
         table = ["<b>Under every ruleset</b>"]
         try:
             for row in self.sb.compare_rulesets(a, t):
-                table.append(" · ".join(html.escape(c) for c in row.cells()))
+                table.append(" · ".join(escape(c) for c in row.cells()))
         except SandboxError as exc:
-            table.append(html.escape(str(exc)))
+            table.append(escape(str(exc)))
         self.compare.set_text("<br>".join(table))
 
     def overlays(self) -> Overlays:

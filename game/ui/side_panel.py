@@ -4,13 +4,13 @@ event log.  Built from pygame-gui widgets; rebuilt when the window is resized.""
 
 from __future__ import annotations
 
-import html
 from fractions import Fraction
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
+from game.ui.markup import escape
 from game.ui.odds_chart import draw_chart
 from rules.commands import Command
 from rules.engine import AttackOdds
@@ -24,16 +24,16 @@ def pct(p: Fraction) -> str:
 
 
 def odds_html(title: str, odds: AttackOdds) -> str:
-    lines = [f"<b>{html.escape(title)}</b>",
+    lines = [f"<b>{escape(title)}</b>",
              f"Hit <b>{pct(odds.hit)}</b> · kill <b>{pct(odds.kill)}</b> · "
              f"mean damage {float(odds.expected_damage):.2f}",
              f"Needs {odds.needed} on d20 before modifiers"]
     for m in odds.modifiers:
         colour = "#8fe08f" if m.value > 0 else "#ff9a80" if m.value < 0 else "#c0c0c0"
-        lines.append(f"<font color='{colour}'>{m.value:+d}</font> {html.escape(m.reason)} "
-                     f"<font color='#9fc6ff'>({html.escape(m.rule)})</font>")
+        lines.append(f"<font color='{colour}'>{m.value:+d}</font> {escape(m.reason)} "
+                     f"<font color='#9fc6ff'>({escape(m.rule)})</font>")
     for n in odds.notes:
-        lines.append(f"<i>{html.escape(n)}</i>")
+        lines.append(f"<i>{escape(n)}</i>")
     return "<br>".join(lines)
 
 
@@ -90,7 +90,7 @@ class SidePanel:
             self.turn.set_text(turn)
 
     def set_card(self, lines: list[str]) -> None:
-        text = "<br>".join(html.escape(s) for s in lines)
+        text = "<br>".join(escape(s) for s in lines)
         if self.card.html_text != text:
             self.card.set_text(text)
 

@@ -1,0 +1,20 @@
+"""Text from the rules as pygame-gui HTML, in glyphs the bundled font can draw.
+
+pygame-gui's Noto Sans has no arrows or comparison signs, and draws a box where the rules'
+narrations say "1d8 rolls 4 → 4 damage" or "HC ≥ 13"; those few are spelled in ASCII here.
+"""
+
+from __future__ import annotations
+
+import html
+
+# Glyphs the rules' texts use that pygame-gui's Noto Sans lacks (tests/ui check the rest).
+_UNDRAWABLE = str.maketrans({"→": "->", "≥": ">=", "≤": "<="})
+
+
+def escape(text: str) -> str:
+    """`text` escaped for pygame-gui HTML, every glyph one the UI font can draw."""
+    return html.escape(text.translate(_UNDRAWABLE))
+
+
+__all__ = ["escape"]
