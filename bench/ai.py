@@ -12,7 +12,7 @@ Timing, on the 12-versus-12 open field (rules.scenarios.open_field) under each r
 
 Strength, on a mirrored skirmish (both sides the same six figures; the players change sides
 every other game) under each ruleset -- `--scenario heroes` (default) or `mixed`, see
-SCENARIOS:
+rules.scenarios.MIRROR_BANDS:
   win rates of the tactician against the greedy player and against the random player, with
   Wilson 95% intervals, draws counted apart.
   Mind the noise when comparing two versions of a player: 200 games give an interval about
@@ -43,35 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_controller
 from game.simulate import SetupSource, default_jobs, percentile, run_batch
-from rules.builder import Scenario
-from rules.engine import BattleSetup, decider, legal_commands, ruleset_of, start, submit
-from rules.scenarios import open_field
+from rules.engine import decider, legal_commands, ruleset_of, start, submit
+from rules.scenarios import MIRROR_BANDS, mirror_skirmish, open_field
 from rules.systems import CATALOGUE
-
-# The strength games: two identical bands eight hexes apart on open ground.
-#   heroes  a party of player characters a side (fighter, elf, dwarf, cleric, thief,
-#           magic-user): spells, bows, bandages, charges; nobody checks morale (FE-04 exempts
-#           player characters), so the fighting decides the battle
-#   mixed   fighter, spearman, pikeman, veteran, crossbowman, orc: set spears and reach, and
-#           the hirelings check morale -- in Fallen Empire one failed 2d6 at the first
-#           casualty (28% with a veteran's 8) ends a battle, so luck weighs far more
-SCENARIOS = {
-    "heroes": ["fighting_man", "elf", "dwarf", "cleric", "thief", "magic_user"],
-    "mixed": ["fighting_man", "man_at_arms_spear", "pikeman", "veteran", "crossbowman", "orc"],
-}
-
-
-def mirror_skirmish(ruleset: str, per_side: int = 6, kind: str = "heroes") -> BattleSetup:
-    """Two identical bands facing each other across open ground, eight hexes apart."""
-    band = SCENARIOS[kind]
-    sc = Scenario(ruleset, seed=0, radius=10, title=f"Mirror skirmish ({kind})").side("a")
-    sc.side("b")
-    for i in range(per_side):
-        r = i - per_side // 2
-        t = band[i % len(band)]
-        sc.unit(f"a{i}", t, "a", (-4 - (r + 1) // 2, r), facing=0)
-        sc.unit(f"b{i}", t, "b", (4 - (r + 1) // 2, r), facing=3)
-    return sc.build()
 
 
 def usable(ruleset: str, setup_units: list[str]) -> bool:
@@ -172,8 +146,8 @@ def main() -> int:
     ap.add_argument("--ruleset", action="append", default=None,
                     help="only this ruleset (repeatable); default: every bundled one")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes for strength")
-    ap.add_argument("--scenario", choices=sorted(SCENARIOS), default="heroes",
-                    help="the strength games' bands (default heroes; see SCENARIOS)")
+    ap.add_argument("--scenario", choices=sorted(MIRROR_BANDS), default="heroes",
+                    help="the strength games' bands (default heroes; see MIRROR_BANDS)")
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -184,7 +158,7 @@ def main() -> int:
     t_all = time.perf_counter()
     for rid in rulesets:
         entry: dict[str, object] = {}
-        if not usable(rid, SCENARIOS[args.scenario]):
+        if not usable(rid, MIRROR_BANDS[args.scenario]):
             entry["skipped"] = "the ruleset lacks the bench's unit templates"
             out["rulesets"][rid] = entry  # type: ignore[index]
             continue

@@ -50,3 +50,29 @@ def open_field(ruleset: str, per_side: int = 12, seed: int = 0) -> BattleSetup:
         sc.unit(f"m{i:02d}", pcs[i % len(pcs)], "men", (-4 - (r + 1) // 2, r), facing=0)
         sc.unit(f"o{i:02d}", foes[i % len(foes)], "orcs", (4 - (r + 1) // 2, r), facing=3)
     return sc.build()
+
+
+# The AI strength games (bench/ai.py): two identical bands eight hexes apart on open ground.
+#   heroes  a party of player characters a side (fighter, elf, dwarf, cleric, thief,
+#           magic-user): spells, bows, bandages, charges; nobody checks morale (FE-04 exempts
+#           player characters), so the fighting decides the battle
+#   mixed   fighter, spearman, pikeman, veteran, crossbowman, orc: set spears and reach, and
+#           the hirelings check morale -- in Fallen Empire one failed 2d6 at the first
+#           casualty (28% with a veteran's 8) ends a battle, so luck weighs far more
+MIRROR_BANDS = {
+    "heroes": ["fighting_man", "elf", "dwarf", "cleric", "thief", "magic_user"],
+    "mixed": ["fighting_man", "man_at_arms_spear", "pikeman", "veteran", "crossbowman", "orc"],
+}
+
+
+def mirror_skirmish(ruleset: str, per_side: int = 6, kind: str = "heroes") -> BattleSetup:
+    """Two identical bands facing each other across open ground, eight hexes apart."""
+    band = MIRROR_BANDS[kind]
+    sc = Scenario(ruleset, seed=0, radius=10, title=f"Mirror skirmish ({kind})").side("a")
+    sc.side("b")
+    for i in range(per_side):
+        r = i - per_side // 2
+        t = band[i % len(band)]
+        sc.unit(f"a{i}", t, "a", (-4 - (r + 1) // 2, r), facing=0)
+        sc.unit(f"b{i}", t, "b", (4 - (r + 1) // 2, r), facing=3)
+    return sc.build()

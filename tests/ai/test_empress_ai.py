@@ -332,14 +332,9 @@ def test_the_greedy_player_walks_at_the_foe_when_no_blow_is_in_reach() -> None:
     from rules.commands import Move
     from rules.engine import submit
     from rules.hexgrid import Hex
+    from rules.scenarios import mirror_skirmish
 
-    band = ["fighting_man", "elf", "dwarf", "cleric", "thief", "magic_user"]
-    sc = Scenario("empress", seed=1, radius=10, title="heroes").side("a").side("b")
-    for i, t in enumerate(band):  # bench/ai.py's mirror skirmish: two lines 8 hexes apart
-        r = i - 3
-        sc.unit(f"a{i}", t, "a", (-4 - (r + 1) // 2, r), facing=0)
-        sc.unit(f"b{i}", t, "b", (4 - (r + 1) // 2, r), facing=3)
-    st, _ = start(sc.build())
+    st, _ = start(mirror_skirmish("empress"))  # bench/ai.py's bands, eight hexes apart
     greedy = GreedyAI(seed=1)
     players = {"a": Tactician(seed=1), "b": greedy}  # side a holds: nobody comes to b0
     while getattr(st.top, "unit", "") != "b0":
