@@ -9,7 +9,7 @@ from dataclasses import replace
 # (and the other rulesets on the generic hooks, for the tests that run after): load them all.
 import game.ai.fallen_empire  # noqa: F401
 from game.ai import Tactician
-from game.ai.empress import FELLS_HIM, HOOKS, _order
+from game.ai.empress import FELL_FIRST, FELLS_HIM, HOOKS, _order
 from game.ai.hooks import Strike, hooks_for
 from game.ai.model import Memory, Model
 from rules.builder import Scenario
@@ -351,3 +351,49 @@ def test_the_greedy_player_walks_at_the_foe_when_no_blow_is_in_reach() -> None:
     before = min(b0.pos.distance(p) for p in foes)
     assert before > 7
     assert min(end.distance(p) for p in foes) == before - 6  # his full move, 30 ft
+
+
+def _bow_and(foe: str, gap: int, bowman_side: str = "b") -> object:
+    """An elf with a longbow (range 40 hexes) and `foe`, `gap` hexes apart on open ground."""
+    sc = Scenario("empress", seed=1, radius=11, title="t").side("a").side("b")
+    if bowman_side == "a":
+        sc.unit("a0", "elf", "a", (-gap // 2, 0), facing=0)
+        sc.unit("b0", foe, "b", (gap - gap // 2, 0), facing=3)
+    else:
+        sc.unit("a0", foe, "a", (-gap // 2, 0), facing=0)
+        sc.unit("b0", "elf", "b", (gap - gap // 2, 0), facing=3)
+    st, _ = start(sc.build())
+    return st
+
+
+def test_a_magician_holds_on_while_a_bowman_who_could_fell_him_is_still_to_act() -> None:
+    """Twenty hexes from an elf: no walk brings the magician (4 HP, 8 hexes a round) and the
+    elf (8 hexes) within a sword's reach of each other, but the longbow reaches him wherever
+    he walks and fells him about one arrow in four.  Back from his hold he holds on (−2 to
+    be hit, EMP-03) until the bowman has shot; the same elf without his bow is no threat
+    from that far off."""
+    st = _bow_and("magic_user", 20)
+    m, legal = _back(st, "a0")
+    front = m.units["a0"].pos.neighbor(m.units["a0"].facing)
+    assert m.fodds(Strike("b0", "a0", "melee", from_hex=front)).kill >= FELLS_HIM  # if he got there
+    arrow = m.fodds(Strike("b0", "a0", "missile", from_hex=st.unit("b0").pos)).kill
+    assert arrow >= FELLS_HIM
+    assert HOOKS.turn_option(Tactician(seed=1), m, legal) == Choose(unit="a0", option="hold")
+    m, legal = _back(_bow_and("magic_user", 20).update_unit("b0", missile=""), "a0")
+    assert HOOKS.turn_option(Tactician(seed=1), m, legal) is None
+
+
+def test_a_bowman_weighs_his_arrow_not_a_blow_he_cannot_strike_when_he_holds() -> None:
+    """EMP-02..04: an elf ten hexes from a magician who holds (and so may act before the
+    elf comes back from a hold).  An arrow fells the magician about one time in five, under
+    the bar for striking now rather than holding; a sword blow would fell him one time in
+    three -- but the magician is ten hexes off, so the sword is not what the elf would use."""
+    st = _bow_and("magic_user", 10, bowman_side="a").update_unit("b0", holding=True)
+    side = decider(st)
+    assert st.top.unit == "a0"
+    m = Model(st, side, HOOKS, Memory())
+    assert m.fodds(Strike("a0", "b0", "missile")).kill < FELL_FIRST
+    assert m.fodds(Strike("a0", "b0", "melee")).kill >= FELL_FIRST  # the wrong yardstick
+    legal = legal_commands(st, side)
+    assert any(isinstance(c, Attack) and c.weapon for c in legal)  # the bow is on offer
+    assert Tactician(seed=1).choose(st, side, legal) == Choose(unit="a0", option="hold")
