@@ -186,6 +186,11 @@ def _fellable(model: Model, u: Unit) -> bool:
 class EmpressHooks(RulesetHooks):
     ruleset = "empress"
     moves_then_strikes = True  # EMP-01: in his segment a figure moves, then strikes
+    # A kill is worth 4 HP rather than 3 (K_KILL) here: a felled figure strikes no more in a
+    # fight where each acts once a round.  Measured against the greedy player over 800
+    # mirror games, twice: 79.1% and 77.0% at 4, against 76.5% and 75.1% at 3 (1.5: 71%;
+    # 5: 77.8%).
+    kill_bonus = 4.0
 
     def speed(self, state: Battle, unit: Unit) -> int:
         return _move(state, unit)

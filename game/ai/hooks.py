@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from game.ai.model import Model
 
 
+K_KILL = 3.0  # hit points' worth of putting a unit out of the fight (the plain figure)
+
+
 @dataclass(frozen=True, slots=True)
 class Tier:
     """One way a unit may strike: at targets up to `reach` hexes from where it stands, with
@@ -77,6 +80,9 @@ class RulesetHooks:
     # Does a unit move and then strike in the same turn (so a blow on offer from where it
     # stands competes with a step to a better place to strike from)?
     moves_then_strikes: ClassVar[bool] = False
+    # What putting a unit out of the fight is worth to the tactician, in hit points (see
+    # `game.ai.model`): K_KILL unless a ruleset's fights are measured to want another figure.
+    kill_bonus: ClassVar[float] = K_KILL
 
     # --- hidden information -------------------------------------------------------------
 
@@ -240,4 +246,4 @@ def hooks_for(ruleset: str) -> RulesetHooks:
     return _HOOKS.get(ruleset, _GENERIC)
 
 
-__all__ = ["Profile", "RulesetHooks", "Strike", "Tier", "hooks_for", "register_hooks"]
+__all__ = ["K_KILL", "Profile", "RulesetHooks", "Strike", "Tier", "hooks_for", "register_hooks"]

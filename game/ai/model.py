@@ -7,7 +7,8 @@ controller's `Memory`), so a controller never touches anything another thread ca
 The currency is *worth*: a fighting unit is worth ``off × (hp + K_KILL)``, where ``off`` is
 its expected damage per attack against the foes it faces (measured once with the ruleset's
 exact odds, from the front) and ``K_KILL`` is a bonus in hit points for putting it out of the
-fight.  So a blow of ``d`` on a unit with ``hp`` left costs its side
+fight (3, or the ruleset's `RulesetHooks.kill_bonus` for the tactician; the greedy player
+keeps 3, `Model.k_kill`).  So a blow of ``d`` on a unit with ``hp`` left costs its side
 ``off × (min(d, hp) + K_KILL·[d ≥ hp])``, and the exact damage distribution of an attack turns
 into an exact expected change of worth (`Model.harm`).  Lanchester's square law is the
 reason for ``off × hp``: a unit's contribution to a fight is how hard it hits times how long
@@ -22,13 +23,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.hooks import Profile, RulesetHooks, Strike
+from game.ai.hooks import K_KILL, Profile, RulesetHooks, Strike
 from rules.engine import ruleset_of
 from rules.hexgrid import DIRECTIONS, Hex, arc_of, line
 from rules.positioning import step_cost, unit_reach
 from rules.state import DEAD, GONE, Battle, Unit
 
-K_KILL = 3.0  # hit points' worth of putting a unit out of the fight
 W_NEXT = 0.3  # weight of next round's blows against this round's
 PROGRESS = 0.25  # worth per hex of closing on the foe, per unit of `off`
 MIN_OFF = 0.25
@@ -82,6 +82,8 @@ class Model:
         self._neutral: dict[Any, float] = {}
         self._fall: dict[str, float] = {}
         self.myopic = False
+        # a kill's worth in hit points: the ruleset's tuning (`RulesetHooks.kill_bonus`)
+        self.k_kill = hooks.kill_bonus
         # The chance this round's enemy blows land before our unit's move, so they find it
         # where it stands (a declaration weighed before initiative is rolled); 0 once the
         # order is known, since by then the enemies still to strike strike after us.
@@ -93,6 +95,7 @@ class Model:
         self._odds = other._odds
         self._neutral = other._neutral
         self.myopic = other.myopic
+        self.k_kill = other.k_kill
         self.pre_move = other.pre_move
 
     # --- basics -----------------------------------------------------------------------------
@@ -167,7 +170,7 @@ class Model:
         h = u.hp if hp is None else hp
         if h <= 0 or not u.fighting:
             return 0.0
-        return self.off(u) * (h + K_KILL)
+        return self.off(u) * (h + self.k_kill)
 
     def harm(self, target: Unit, fo: FOdds, hp: int | None = None) -> float:
         """Expected worth `target`'s side loses to an attack with odds `fo`."""
@@ -175,7 +178,7 @@ class Model:
         if h <= 0:
             return 0.0
         dmg = sum(min(d, h) * p for d, p in fo.dist)
-        return self.off(target) * (dmg + K_KILL * fo.kill) + fo.kill * self.fall_value(target)
+        return self.off(target) * (dmg + self.k_kill * fo.kill) + fo.kill * self.fall_value(target)
 
     def fall_value(self, u: Unit) -> float:
         v = self._fall.get(u.id)

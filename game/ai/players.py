@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from game.ai.hooks import RulesetHooks, Strike, hooks_for
-from game.ai.model import Memory, Model, facing_of
+from game.ai.model import K_KILL, Memory, Model, facing_of
 from game.ai.tactics import charge_value, position_value, score_moves
 from rules.commands import (
     Attack,
@@ -106,11 +106,20 @@ class _Searcher(AIPlayer):
 
     top_k: ClassVar[int] = 6
 
-    def decide(self, state: Battle, side: str, legal: list[Command]) -> Command:
+    def model(self, state: Battle, side: str) -> Model:
+        """How this player sees `state` for `side`: only what the side may know, weighed
+        the player's way.  The greedy player's worth keeps the plain kill bonus (K_KILL),
+        whatever a ruleset tunes for the tactician, so the baseline stays what it says."""
         hooks = hooks_for(state.ruleset)
-        view = hooks.visible(state, side)
-        m = Model(view, side, hooks, self.memory)
+        m = Model(hooks.visible(state, side), side, hooks, self.memory)
         m.myopic = self.myopic
+        if self.myopic:
+            m.k_kill = K_KILL
+        return m
+
+    def decide(self, state: Battle, side: str, legal: list[Command]) -> Command:
+        m = self.model(state, side)
+        hooks = m.hooks
         if all(isinstance(c, React) for c in legal):
             return self.react(m, legal)
         if all(isinstance(c, Declare) for c in legal):

@@ -397,3 +397,20 @@ def test_a_bowman_weighs_his_arrow_not_a_blow_he_cannot_strike_when_he_holds() -
     legal = legal_commands(st, side)
     assert any(isinstance(c, Attack) and c.weapon for c in legal)  # the bow is on offer
     assert Tactician(seed=1).choose(st, side, legal) == Choose(unit="a0", option="hold")
+
+
+def test_the_tactician_counts_an_empress_kill_at_four_hit_points_and_greedy_at_three() -> None:
+    """The kill bonus is the tactician's tuning for Empress (`EmpressHooks.kill_bonus`); the
+    greedy player's worth stays the plain one.  A blow sure to fell b0 (9 HP, his action
+    spent, so nothing more rides on it) costs b's side his striking power times 9 + 4."""
+    from game.ai import GreedyAI
+    from game.ai.hooks import K_KILL
+    from game.ai.model import FOdds
+
+    st = _battle().update_unit("b0", spent="turn")
+    tm, gm = Tactician(seed=1).model(st, "a"), GreedyAI(seed=1).model(st, "a")
+    assert (tm.k_kill, gm.k_kill) == (HOOKS.kill_bonus, K_KILL) == (4.0, 3.0)
+    b0 = tm.units["b0"]
+    sure = FOdds(1.0, ((b0.hp, 1.0),), 1.0)
+    assert tm.harm(b0, sure) == tm.off(b0) * (b0.hp + 4.0)
+    assert gm.harm(b0, sure) == gm.off(b0) * (b0.hp + 3.0)
