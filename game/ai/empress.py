@@ -59,7 +59,8 @@ judged by the worth left standing, 99 (the playouts' own side is played greedily
 at the round's end is blind to where everyone stands); the same over the blows alone, 143.
 Our figures walking at a foe bowman as though he stood two hexes nearer than he does,
 76.5%.  Pure defence instead of a blow whenever the exposure it saves is worth more than the blow:
-never taken (what is left of the round threatens a figure a few hundredths of a blow)."""
+never taken (what is left of the round threatens a figure a few hundredths of a blow).
+Kept: a kill worth 4 HP instead of 3 (`EmpressHooks.kill_bonus`), 79.1% of the same 800."""
 
 from __future__ import annotations
 
