@@ -103,3 +103,43 @@ def test_it_sets_spears_against_foes_who_can_charge_it() -> None:
     assert Declare(unit="spear", action="melee") in legal
     cmd = make_controller("tactician", 1).choose(st, "men", legal)
     assert cmd == Declare(unit="spear", action="set_spear")
+
+
+def _dagger_between_two_orcs(wounded: str, hp: int):  # type: ignore[no-untyped-def]
+    """A fighting-man armed only with a dagger (1d4) stands between two orcs in the melee
+    phase, his side first; both face him, one from his front, one from his front-left, and
+    `wounded` is down to `hp` of its 5 hit points."""
+    sc = (fe().side("men", True).side("orcs")
+          .unit("hero", "fighting_man", "men", (0, 0), facing=0, weapon="dagger")
+          .unit("o1", "orc", "orcs", (1, 0), facing=3, **({"hp": hp} if wounded == "o1" else {}))
+          .unit("o2", "orc", "orcs", (1, -1), facing=4, **({"hp": hp} if wounded == "o2" else {})))
+    st = begin(sc)
+    st, _ = declare(st, {"hero": "melee", "o1": "melee", "o2": "melee"}, initiative=(5, 2))
+    st = to_phase(st, "melee", "men")
+    legal = legal_commands(st, "men")
+    assert {Attack(unit="hero", target="o1"), Attack(unit="hero", target="o2")} <= set(legal)
+    return st, legal
+
+
+def test_it_fells_the_wounded_foe_rather_than_scratching_a_fresh_one() -> None:
+    """Focus fire.  A dagger's 1d4 (R-FE-WEAPON-DAMAGE) can never fell a fresh 5-HP orc in
+    one blow, but fells an orc down to 2 HP on any 2 or more: a fallen orc strikes no more,
+    where a scratched one strikes as hard as ever.  Whichever orc is wounded, he strikes it."""
+    for wounded in ("o1", "o2"):
+        st, legal = _dagger_between_two_orcs(wounded, 2)
+        cmd = make_controller("tactician", 1).choose(st, "men", legal)
+        assert cmd == Attack(unit="hero", target=wounded), wounded
+
+
+def test_it_charges_a_foe_in_the_open_rather_than_walking_up() -> None:
+    """FE-16..18: an orc six hexes from a goblin -- at least half its move away, so it may
+    charge -- gets +2 to hit and twice the damage dice by charging, and the goblin has no
+    spear to set (FE-19).  It declares the charge, not a walk or a plain melee."""
+    sc = (fe().side("orcs", True).side("gobs")
+          .unit("orc", "orc", "orcs", (0, 0), facing=0)
+          .unit("gob", "goblin", "gobs", (6, 0), facing=3))
+    st = begin(sc)
+    legal = legal_commands(st, "orcs")
+    assert {Declare(unit="orc", action=a) for a in ("charge", "move", "melee")} <= set(legal)
+    cmd = make_controller("tactician", 1).choose(st, "orcs", legal)
+    assert cmd == Declare(unit="orc", action="charge")
