@@ -66,7 +66,8 @@ to fell (the kill bonus falling out of the dice; about 0.85 per HP plus 3.3), 73
 77.8% with 1.5 HP more for the kill; twelve of a figure's moves weighed in full rather
 than six (`Tactician.top_k`), 79.3%, no gain for the time; a bowman striking at once
 rather than holding while a foe he might fell at all acts in between, 79.1%; a bowman's
-blows next round weighed twice the others' (his range covers the field), 78.0%."""
+blows next round weighed twice the others' (his range covers the field), 78.0%;
+`FELL_FIRST` at 0.2 or 0.4 with the kill at 4, 79.0% and 79.3% (flat)."""
 
 from __future__ import annotations
 
