@@ -4,9 +4,10 @@ makes for a reason the rules give, set up the way a GM would show it."""
 from __future__ import annotations
 
 from game.ai import make_controller
-from rules.commands import Attack, Declare, Move, React
+from rules.commands import Attack, Command, Declare, Move, React
 from rules.engine import legal_commands, ruleset_of, submit
 from rules.hexgrid import Hex
+from rules.state import Battle
 from tests.fallen_empire.helpers import begin, declare, fe, to_phase
 
 
@@ -105,7 +106,7 @@ def test_it_sets_spears_against_foes_who_can_charge_it() -> None:
     assert cmd == Declare(unit="spear", action="set_spear")
 
 
-def _dagger_between_two_orcs(wounded: str, hp: int):  # type: ignore[no-untyped-def]
+def _dagger_between_two_orcs(wounded: str, hp: int) -> tuple[Battle, list[Command]]:
     """A fighting-man armed only with a dagger (1d4) stands between two orcs in the melee
     phase, his side first; both face him, one from his front, one from his front-left, and
     `wounded` is down to `hp` of its 5 hit points."""
