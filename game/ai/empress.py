@@ -14,60 +14,8 @@ a step to a better place to strike from (`moves_then_strikes`); his blow turns h
 foe (`strike_facing`), and a figure that will not strike takes pure defence rather than doing
 nothing (`idle_option`).  A blow that opens a fight is a sucker punch (`sharpen`, EMP-70).
 
-Measured and left out (bench/ai.py, 400 games each against the greedy player): stances
-(EMP-61) chosen by the exact odds of the blow against the replies before his next turn, and
-holds for counter (EMP-05) against the foe most sure to strike him, both won fewer games than
-without them; the doubled stances cost more in the blows he takes than they add to his own.
-Also measured and left out, each within the noise of 400-800 games or worse: disarming
-(EMP-74/75) the foes whose weapon is most of their worth (it fells the dwarf's and the
-fighter's damage, but the blows it costs go elsewhere); standing beside a bowman to stop his
-shooting (R-EMP-MISSILE-ENGAGED: fewer arrows, no more wins), or keeping our own bow free;
-hit points valued beyond a figure's offence (worse at 3x the mean offence); weak figures kept
-back from the fight (67%), or the magic-user always in pure defence (74%); no walk into the
-reach of a foe who could fell him (no gain); keeping near friends (worse at 0.6); felling a
-foe before he acts weighed 2-5x (flat, then worse); holding every figure until no foe who
-could reach him is left to act (71.5%: the +1 on foes yet to act is worth more than the -2
-on every blow at a holder).  The model's weights tried again under Empress, against 77% over
-the same 400 games: a kill worth 6 or 10 HP instead of 3 (74.5%, 70.5%), a foe's choice of
-target less sure (MARGIN_MIX 0.3: 74.5%; 0: 76.5%); and with the hold-on below (78.6% over
-800), next round's blows at 0.5 instead of 0.3 (75.8%).  Hiding (EMP-69) instead of pure
-defence: against alert foes a hide holds only on a Stealth success and a failed save by
-every foe, a few times in a hundred.  Measured last, against 318 of the same 400 games: next
-round's blows weighed by who acts first next round (0.6 for foes before him: 300; with 0.2
-for foes after him: 300), or at 0.2 for everyone (317); a free attack weighed against the
-action it spends (R-EMP-OA), and a walk that draws an unacted foe's free attack credited with
-the blow it costs him (314; the first alone 313); a kill's cleave (EMP-53) into the next foe
-at 0.65 of a blow (317); a bowman's worth raised 1.5x or 2x (314, 310); MARGIN_MIX 1 (317).
-Where the games are lost (200 games read blow by blow): we deal 50 damage a game to the
-greedy side's 32, more per blow with every figure, but aim most of it at the cleric and the
-dwarf who walk up first (nine blows a game at the dwarf in lost games, under two at the elf);
-the foe's fighter and elf, who hang back, deal 29 of his 54 in the games we lose, and when his
-elf fell by round 5 we won 46 of 48.  Every figure above was measured against a greedy
-player whose fighter stood still until a blow came in reach (its shortlist of moves weighed
-the threats it is meant to ignore); against the corrected one this tactician wins 76.6% of
-800 games; with a bowman's worth raised 3x, 76.3%; with a free attack for reach (EMP-32)
-weighed against the +2 a miss gives the pressed blow (EMP-33), 76.5%, and against the action
-it spends as well, 74.9% (a foe walking past is struck side-on: worth the action); with next
-round's blows at 0.5 or 0.15 instead of 0.3, 76.3% and 75.5%; striking now rather than
-holding when a foe who acts in between might be felled before his best blow at someone else
-(the chance times that blow against the +1 the hold buys), 77.3% (76.8% at half the bar).
-A bowman judging holds by his arrow rather than a sword blow (`_blow_kind`, kept as the
-honest reading), 76.5%.  A search instead of these weights, measured over the same first 200
-games (base 149): each candidate -- the blows, the hold, pure defence, the three best moves --
-played out to the end of the round four times with the greedy player moving both sides and
-judged by the worth left standing, 99 (the playouts' own side is played greedily, and worth
-at the round's end is blind to where everyone stands); the same over the blows alone, 143.
-Our figures walking at a foe bowman as though he stood two hexes nearer than he does,
-76.5%.  Pure defence instead of a blow whenever the exposure it saves is worth more than the
-blow: never taken (what is left of the round threatens a figure a few hundredths of a blow).
-Kept: a kill worth 4 HP instead of 3 (`EmpressHooks.kill_bonus`), 79.1% of the same 800.
-Measured after it: a figure's worth as its offence times the foes' average blows it takes
-to fell (the kill bonus falling out of the dice; about 0.85 per HP plus 3.3), 73.9%, and
-77.8% with 1.5 HP more for the kill; twelve of a figure's moves weighed in full rather
-than six (`Tactician.top_k`), 79.3%, no gain for the time; a bowman striking at once
-rather than holding while a foe he might fell at all acts in between, 79.1%; a bowman's
-blows next round weighed twice the others' (his range covers the field), 78.0%;
-`FELL_FIRST` at 0.2 or 0.4 with the kill at 4, 79.0% and 79.3% (flat)."""
+Every weight and rule here was measured against the greedy player on bench/ai.py's mirror
+skirmish; what was tried and left out, with its figures, is in docs/AI_MEASUREMENTS.md."""
 
 from __future__ import annotations
 
@@ -145,9 +93,7 @@ def _hold_pays(model: Model, u: Unit) -> bool:
     before he acts (`FELL_FIRST`) -- an arrow, for a bowman and a foe beyond his walk and
     reach (`_blow_kind`); otherwise, if the foe strikes him, he strikes a holder at
     -2 (EMP-03).  And the hold must buy something: a foe yet to act, to strike at +1 (EMP-04).
-    (Measured against the greedy player over 400 mirror games: 78% with this rule (75% over
-    800) -- 77% with a threshold of 0.15, 75% at 0.5, 75% with none -- 73% when any foe in
-    reach acting in between forbids the hold, 67.5% with no such hold.)"""
+    (The threshold and the alternatives, measured: docs/AI_MEASUREMENTS.md.)"""
     sysd = model.state.system
     seg = getattr(sysd, "segment", None)
     offered = getattr(sysd, "offered", ())
@@ -196,12 +142,8 @@ class EmpressHooks(RulesetHooks):
     ruleset = "empress"
     moves_then_strikes = True  # EMP-01: in his segment a figure moves, then strikes
     # A kill is worth 4 HP rather than 3 (K_KILL) here: a felled figure strikes no more in a
-    # fight where each acts once a round.  Measured against the greedy player over 800
-    # mirror games, twice: 79.1% and 77.0% at 4, against 76.5% and 75.1% at 3; over the
-    # first set of games also 71% at 1.5, 77.4% at 3.5, 77.0% at 4.5 and 77.8% at 5 -- a
-    # broad rise from 3 to about 4-5, of which 4 is the best measured.  The loss of one of
-    # our own figures counted apart, at 3 (79.8% and 76.1%: 1247 wins of 1600 against 1249)
-    # or at 5 (78.0%), made no difference.
+    # fight where each acts once a round.  Every value from 3.5 to 5 beat 3 against the
+    # greedy player, and 4 was the best measured (docs/AI_MEASUREMENTS.md).
     kill_bonus = 4.0
 
     def speed(self, state: Battle, unit: Unit) -> int:
@@ -277,14 +219,8 @@ class EmpressHooks(RulesetHooks):
         act could fell him with one blow wherever he walks (`_fellable`): a cutpurse or a
         magician who walks up to the line before the heavy arms have acted is the first
         blow they strike.  He holds on (−2 to be hit, EMP-03) until they have committed,
-        and comes in after them; once no such foe is left to act, he acts.  (Measured over
-        800 mirror games against the corrected greedy player: 76.6% with this, 74.0%
-        without.  Against the greedy player before its fix (see the module docstring): 78.6%
-        with this, 76.4% without; the same at a threshold of 0.08 or with "5 HP or fewer",
-        76.4% at 0.25; holding every figure back from a hold while any foe could reach him:
-        75% over 400.  Also left out, 800 games each: holding on with a blow on offer too,
-        75.9%; and, once no feller is left to act, pure defence instead of walking in unless
-        he could fell a foe: 76.1%.)"""
+        and comes in after them; once no such foe is left to act, he acts.  (Worth 2-3
+        points against the greedy player; the variants tried: docs/AI_MEASUREMENTS.md.)"""
         if getattr(ai, "myopic", False):
             return None
         top = model.state.top
