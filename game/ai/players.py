@@ -20,8 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import ClassVar
 
-from game.ai.hooks import RulesetHooks, Strike, hooks_for
-from game.ai.model import K_KILL, Memory, Model, facing_of
+from game.ai.hooks import K_KILL, RulesetHooks, Strike, hooks_for
+from game.ai.model import Memory, Model, facing_of
 from game.ai.tactics import charge_value, position_value, score_moves
 from rules.commands import (
     Attack,

@@ -13,11 +13,12 @@ from game.ai.empress import FELL_FIRST, FELLS_HIM, HOOKS, _order
 from game.ai.hooks import Strike, hooks_for
 from game.ai.model import Memory, Model
 from rules.builder import Scenario
-from rules.commands import Attack, Choose
+from rules.commands import Attack, Choose, Command
 from rules.engine import decider, legal_commands, start
+from rules.state import Battle
 
 
-def _battle(gap: int = 8) -> object:
+def _battle(gap: int = 8) -> Battle:
     sc = Scenario("empress", seed=1, radius=10, title="t").side("a").side("b")
     sc.unit("a0", "fighting_man", "a", (-gap // 2, 0), facing=0)
     sc.unit("a1", "thief", "a", (-gap // 2, 1), facing=0)
@@ -55,7 +56,7 @@ def _punch(unit: str, target: str) -> Attack:
     return Attack(unit=unit, target=target, options=("sucker_punch",))
 
 
-def _turn(st: object) -> tuple[object, str, list]:
+def _turn(st: Battle) -> tuple[Battle, str, list[Command]]:
     side = decider(st)
     return st, side, legal_commands(st, side)
 
@@ -78,7 +79,7 @@ def _fells(m: Model, foe: str, unit: str) -> float:
     return m.fodds(Strike(foe, unit, "melee", from_hex=u.pos.neighbor(u.facing))).kill
 
 
-def _back(st: object, unit: str) -> tuple[Model, list]:
+def _back(st: Battle, unit: str) -> tuple[Model, list[Command]]:
     """`unit` asked again after a hold, in `st`'s position: his model and legal list."""
     st = st.replace_top(replace(st.top, unit=unit, from_hold=True))
     side = decider(st)
@@ -154,7 +155,7 @@ def test_a_figure_with_no_blow_takes_pure_defence_where_greedy_passes() -> None:
     assert GreedyAI(seed=1).choose(st, side, legal) == Pass(unit=uid)
 
 
-def _beside_a_shield(spent: str) -> object:
+def _beside_a_shield(spent: str) -> Battle:
     """a0 at the front edge of b0's shield (b0 faces a1), one step from b0's flank."""
     from rules.hexgrid import Hex
 
@@ -210,7 +211,7 @@ def test_a_figure_does_not_slide_past_a_foe_who_would_strike_him_for_it() -> Non
     assert pick in (_punch("a0", "b0"), Choose(unit="a0", option="hold"))
 
 
-def _face_to_face(foe: str) -> object:
+def _face_to_face(foe: str) -> Battle:
     sc = Scenario("empress", seed=1, radius=8, title="t").side("a").side("b")
     sc.unit("a0", "fighting_man", "a", (0, 0), facing=0)
     sc.unit("b0", foe, "b", (1, 0), facing=3)
@@ -264,7 +265,7 @@ def test_a_figure_holds_against_a_foe_he_cannot_fell_who_would_strike_him() -> N
     assert Tactician(seed=1).choose(st, side, legal) == Choose(unit="a0", option="hold")
 
 
-def _thief_beside(in_fight: bool) -> object:
+def _thief_beside(in_fight: bool) -> Battle:
     sc = Scenario("empress", seed=1, radius=8, title="t").side("a").side("b")
     sc.unit("a0", "thief", "a", (0, 0), facing=0)
     sc.unit("b0", "fighting_man", "b", (1, 0), facing=3)
@@ -273,7 +274,7 @@ def _thief_beside(in_fight: bool) -> object:
     return st.update_unit("b0", in_fight=True) if in_fight else st
 
 
-def _back_from_hold(st: object, unit: str) -> object:
+def _back_from_hold(st: Battle, unit: str) -> Battle:
     """Hold `unit` (EMP-02) and let the greedy player play until `unit` is asked again."""
     from game.ai import GreedyAI
     from rules.engine import submit
@@ -353,7 +354,7 @@ def test_the_greedy_player_walks_at_the_foe_when_no_blow_is_in_reach() -> None:
     assert min(end.distance(p) for p in foes) == before - 6  # his full move, 30 ft
 
 
-def _bow_and(foe: str, gap: int, bowman_side: str = "b") -> object:
+def _bow_and(foe: str, gap: int, bowman_side: str = "b") -> Battle:
     """An elf with a longbow (range 40 hexes) and `foe`, `gap` hexes apart on open ground."""
     sc = Scenario("empress", seed=1, radius=11, title="t").side("a").side("b")
     if bowman_side == "a":
