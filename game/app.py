@@ -20,6 +20,25 @@ FPS = 60
 THEME = Path(__file__).with_name("ui") / "theme.json"
 
 
+# Room left on the desktop for the window's title bar and the system's panels.
+DESKTOP_MARGIN = (40, 100)
+MIN_SIZE = (960, 600)
+
+
+def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """`size`, shrunk to fit the desktop the window opens on (a 1366x768 laptop must see the
+    whole side panel), but never below `MIN_SIZE`; as asked when there is no real display."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return size
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    w = max(MIN_SIZE[0], min(size[0], desk_w - DESKTOP_MARGIN[0]))
+    h = max(MIN_SIZE[1], min(size[1], desk_h - DESKTOP_MARGIN[1]))
+    return w, h
+
+
 class App:
     def __init__(self, size: tuple[int, int] = (1440, 900), title: str = "Flank") -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -27,6 +46,7 @@ class App:
         font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
         glyph_image.cache_clear()
         pygame.display.set_caption(title)
+        size = fit_to_desktop(size)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui = pygame_gui.UIManager(size, THEME if THEME.exists() else None)
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": p, "style": st,

@@ -38,6 +38,7 @@ from game.render.overlays import Overlays
 from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
 from game.sandbox import Sandbox, SandboxError
+from game.ui.layout import stack_heights
 from game.ui.markup import escape
 from game.ui.narration import event_html
 from game.ui.odds_chart import draw_chart
@@ -46,6 +47,9 @@ from rules.hexgrid import Hex
 from rules.systems import CATALOGUE
 
 LEFT, RIGHT = 270, 400
+# The right column less its three text boxes and the log: margins, the card's buttons, the
+# chart, the dice row, and the bottom margin.
+RIGHT_FIXED_H = 4 + 4 + 28 + 4 + 4 + 56 + 4 + 30 + 4 + 4 + 10
 OVERLAY_KEYS = {
     pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_a: "arcs", pygame.K_w: "who",
     pygame.K_p: "path", pygame.K_f: "flank",
@@ -145,23 +149,33 @@ class SandboxScene:
                                         container=left)
         self._timeline_key = ()
         inner = RIGHT - 12
-        self.card = UITextBox("", pygame.Rect(4, 4, inner, 150), ui, container=right)
-        self.edit_b = UIButton(pygame.Rect(4, 158, inner // 2 - 2, 28), "Edit figure…", ui,
+        # The right column: card, buttons, steps, chart, dice, comparison, log; the three
+        # text boxes give way on a short window so that the log stays in it.
+        card_h, steps_h, compare_h = stack_heights(h - RIGHT_FIXED_H - 60, (150, 230, 150),
+                                                   (80, 100, 70))
+        self.card = UITextBox("", pygame.Rect(4, 4, inner, card_h), ui, container=right)
+        y = 4 + card_h + 4
+        self.edit_b = UIButton(pygame.Rect(4, y, inner // 2 - 2, 28), "Edit figure…", ui,
                                container=right)
-        self.back_b = UIButton(pygame.Rect(inner // 2 + 6, 158, inner // 2 - 2, 28), "Menu",
+        self.back_b = UIButton(pygame.Rect(inner // 2 + 6, y, inner // 2 - 2, 28), "Menu",
                                ui, container=right)
-        self.steps = UITextBox("", pygame.Rect(4, 190, inner, 230), ui, container=right)
-        self.chart_rect = pygame.Rect(4, 424, inner, 56)
+        y += 32
+        self.steps = UITextBox("", pygame.Rect(4, y, inner, steps_h), ui, container=right)
+        y += steps_h + 4
+        self.chart_rect = pygame.Rect(4, y, inner, 56)
         self.chart = UIImage(self.chart_rect, blank(self.chart_rect.size), ui, container=right)
-        self.dice_entry = UITextEntryLine(pygame.Rect(4, 484, inner // 3, 30), ui,
+        y += 60
+        self.dice_entry = UITextEntryLine(pygame.Rect(4, y, inner // 3, 30), ui,
                                           container=right, placeholder_text="dice: 12, 5")
         third = inner // 3
-        self.roll_b = UIButton(pygame.Rect(8 + third, 484, third - 4, 30), "Roll", ui,
+        self.roll_b = UIButton(pygame.Rect(8 + third, y, third - 4, 30), "Roll", ui,
                                container=right)
-        self.reroll_b = UIButton(pygame.Rect(8 + 2 * third, 484, third - 4, 30), "Re-roll", ui,
+        self.reroll_b = UIButton(pygame.Rect(8 + 2 * third, y, third - 4, 30), "Re-roll", ui,
                                  container=right)
-        self.compare = UITextBox("", pygame.Rect(4, 518, inner, 150), ui, container=right)
-        self.log = UITextBox(HELP, pygame.Rect(4, 672, inner, max(60, h - 682)), ui,
+        y += 34
+        self.compare = UITextBox("", pygame.Rect(4, y, inner, compare_h), ui, container=right)
+        y += compare_h + 4
+        self.log = UITextBox(HELP, pygame.Rect(4, y, inner, max(60, h - y - 10)), ui,
                              container=right)
         self._view_key = ()
 

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
+from game.ui.layout import stack_heights
 from game.ui.markup import escape
 from game.ui.odds_chart import draw_chart
 from rules.commands import Command
@@ -43,6 +44,13 @@ def blank(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+CARD_H, ODDS_H, CHART_H, LOG_MIN = 106, 196, 64, 80
+BUTTON_ROWS = 5
+# Everything in the panel but the unit card, the odds and the log: the labels above, the
+# chart, the buttons, and the margins between.
+FIXED_H = 76 + 2 + 2 + CHART_H + 4 + BUTTON_ROWS * 34 + 4 + 12
+
+
 class SidePanel:
     def __init__(self, ui: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
         self.ui = ui
@@ -61,14 +69,17 @@ class SidePanel:
                                object_id="#tracker")
         self.order = UILabel(pygame.Rect(4, 28, inner, 22), "", self.ui, container=c)
         self.turn = UILabel(pygame.Rect(4, 50, inner, 24), "", self.ui, container=c)
-        self.card = UITextBox("", pygame.Rect(4, 76, inner, 106), self.ui, container=c)
-        self.odds = UITextBox("", pygame.Rect(4, 184, inner, 196), self.ui, container=c)
-        self.chart_rect = pygame.Rect(4, 382, inner, 64)
+        card_h, odds_h = stack_heights(h - FIXED_H - LOG_MIN, (CARD_H, ODDS_H), (60, 90))
+        self.card = UITextBox("", pygame.Rect(4, 76, inner, card_h), self.ui, container=c)
+        y = 76 + card_h + 2
+        self.odds = UITextBox("", pygame.Rect(4, y, inner, odds_h), self.ui, container=c)
+        y += odds_h + 2
+        self.chart_rect = pygame.Rect(4, y, inner, CHART_H)
         self.chart = UIImage(self.chart_rect, blank(self.chart_rect.size), self.ui,
                              container=c)
-        self.buttons_top = 450
-        log_top = self.buttons_top + 5 * 34 + 4
-        self.log = UITextBox("", pygame.Rect(4, log_top, inner, max(80, h - log_top - 12)),
+        self.buttons_top = y + CHART_H + 4
+        log_top = self.buttons_top + BUTTON_ROWS * 34 + 4
+        self.log = UITextBox("", pygame.Rect(4, log_top, inner, max(LOG_MIN, h - log_top - 12)),
                              self.ui, container=c)
         self.buttons = []
         self._button_key = ()
