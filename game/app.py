@@ -72,8 +72,11 @@ class App:
                 self.running = False
                 continue
             if e.type == pygame.VIDEORESIZE:
-                self.screen = pygame.display.set_mode(e.size, pygame.RESIZABLE)
-                self.ui.set_window_resolution(e.size)
+                # Never narrower or shorter than the panels need: a drag below that snaps
+                # back to the minimum.
+                size = (max(MIN_SIZE[0], e.size[0]), max(MIN_SIZE[1], e.size[1]))
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                self.ui.set_window_resolution(size)
             self.ui.process_events(e)
             nxt = self.scene.handle(e) if self.scene is not None else None
             if nxt is not None:

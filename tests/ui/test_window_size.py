@@ -83,3 +83,18 @@ def test_every_widget_is_inside_the_window(size: tuple[int, int], scene: Any, bo
     for el in leaves:
         assert window.contains(el.rect), f"{type(el).__name__} at {el.rect} is cut off"
     pygame.quit()
+
+
+def test_a_window_dragged_smaller_than_the_panels_need_snaps_back_to_the_minimum() -> None:
+    app = App((1440, 900))
+    app.switch(_battle(app))
+    app.step(1 / 30)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(500, 300), w=500, h=300))
+    for _ in range(3):
+        app.step(1 / 30)
+    assert app.size == MIN_SIZE
+    window = pygame.Rect((0, 0), app.size)
+    for el in app.ui.get_sprite_group().sprites():
+        if isinstance(el, (UIButton, UITextBox)) and el.visible:
+            assert window.contains(el.rect), f"{type(el).__name__} at {el.rect} is cut off"
+    pygame.quit()
