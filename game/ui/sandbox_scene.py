@@ -50,6 +50,7 @@ LEFT, RIGHT = 270, 400
 # The right column less its three text boxes and the log: margins, the card's buttons, the
 # chart, the dice row, and the bottom margin.
 RIGHT_FIXED_H = 4 + 4 + 28 + 4 + 4 + 56 + 4 + 30 + 4 + 4 + 10
+RIGHT_LOG_MIN = 60
 OVERLAY_KEYS = {
     pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_a: "arcs", pygame.K_w: "who",
     pygame.K_p: "path", pygame.K_f: "flank",
@@ -151,8 +152,8 @@ class SandboxScene:
         inner = RIGHT - 12
         # The right column: card, buttons, steps, chart, dice, comparison, log; the three
         # text boxes give way on a short window so that the log stays in it.
-        card_h, steps_h, compare_h = stack_heights(h - RIGHT_FIXED_H - 60, (150, 230, 150),
-                                                   (80, 100, 70))
+        card_h, steps_h, compare_h = stack_heights(
+            h - RIGHT_FIXED_H - RIGHT_LOG_MIN, (150, 230, 150), (80, 100, 70))
         self.card = UITextBox("", pygame.Rect(4, 4, inner, card_h), ui, container=right)
         y = 4 + card_h + 4
         self.edit_b = UIButton(pygame.Rect(4, y, inner // 2 - 2, 28), "Edit figure…", ui,
@@ -175,8 +176,8 @@ class SandboxScene:
         y += 34
         self.compare = UITextBox("", pygame.Rect(4, y, inner, compare_h), ui, container=right)
         y += compare_h + 4
-        self.log = UITextBox(HELP, pygame.Rect(4, y, inner, max(60, h - y - 10)), ui,
-                             container=right)
+        self.log = UITextBox(HELP, pygame.Rect(4, y, inner, max(RIGHT_LOG_MIN, h - y - 10)),
+                             ui, container=right)
         self._view_key = ()
 
     def resize(self) -> None:

@@ -45,6 +45,7 @@ def blank(size: tuple[int, int]) -> pygame.Surface:
 
 
 CARD_H, ODDS_H, CHART_H, LOG_MIN = 106, 196, 64, 80
+CARD_MIN, ODDS_MIN = 60, 90  # a few lines each; the rest scrolls
 BUTTON_ROWS = 5
 # Everything in the panel but the unit card, the odds and the log: the labels above, the
 # chart, the buttons, and the margins between.
@@ -69,7 +70,8 @@ class SidePanel:
                                object_id="#tracker")
         self.order = UILabel(pygame.Rect(4, 28, inner, 22), "", self.ui, container=c)
         self.turn = UILabel(pygame.Rect(4, 50, inner, 24), "", self.ui, container=c)
-        card_h, odds_h = stack_heights(h - FIXED_H - LOG_MIN, (CARD_H, ODDS_H), (60, 90))
+        card_h, odds_h = stack_heights(h - FIXED_H - LOG_MIN, (CARD_H, ODDS_H),
+                                       (CARD_MIN, ODDS_MIN))
         self.card = UITextBox("", pygame.Rect(4, 76, inner, card_h), self.ui, container=c)
         y = 76 + card_h + 2
         self.odds = UITextBox("", pygame.Rect(4, y, inner, odds_h), self.ui, container=c)
@@ -122,7 +124,7 @@ class SidePanel:
         self.buttons = []
         self._button_key = key
         half = (WIDTH - 16) // 2
-        for i, (label, cmd) in enumerate(commands[:10]):
+        for i, (label, cmd) in enumerate(commands[: 2 * BUTTON_ROWS]):
             col, row = i % 2, i // 2
             rect = pygame.Rect(4 + col * (half + 4), self.buttons_top + row * 34, half, 30)
             self.buttons.append((UIButton(rect, label, self.ui, container=self.panel), cmd))

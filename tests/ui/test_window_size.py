@@ -61,6 +61,17 @@ def _sandbox(app: App) -> object:
     return SandboxScene(app, Sandbox.from_map(find_scenario("duel")), on_exit=lambda: None)
 
 
+def _assert_all_shown(app: App, boxes: int) -> None:
+    """Every visible button, label, text box and image lies wholly inside the window, and
+    at least `boxes` text boxes are among them."""
+    window = pygame.Rect((0, 0), app.size)
+    leaves = [el for el in app.ui.get_sprite_group().sprites()
+              if isinstance(el, (UIButton, UILabel, UITextBox, UIImage)) and el.visible]
+    assert len([el for el in leaves if isinstance(el, UITextBox)]) >= boxes
+    for el in leaves:
+        assert window.contains(el.rect), f"{type(el).__name__} at {el.rect} is cut off"
+
+
 SIZES = [MIN_SIZE, (1326, 668), (1440, 900)]  # 1326x668: a 1366x768 laptop's fitted window
 
 
@@ -76,12 +87,7 @@ def test_every_widget_is_inside_the_window(size: tuple[int, int], scene: Any, bo
     app.switch(scene(app))
     for _ in range(3):
         app.step(1 / 30)
-    window = pygame.Rect((0, 0), app.size)
-    leaves = [el for el in app.ui.get_sprite_group().sprites()
-              if isinstance(el, (UIButton, UILabel, UITextBox, UIImage)) and el.visible]
-    assert len([el for el in leaves if isinstance(el, UITextBox)]) >= boxes
-    for el in leaves:
-        assert window.contains(el.rect), f"{type(el).__name__} at {el.rect} is cut off"
+    _assert_all_shown(app, boxes)
     pygame.quit()
 
 
@@ -93,8 +99,5 @@ def test_a_window_dragged_smaller_than_the_panels_need_snaps_back_to_the_minimum
     for _ in range(3):
         app.step(1 / 30)
     assert app.size == MIN_SIZE
-    window = pygame.Rect((0, 0), app.size)
-    for el in app.ui.get_sprite_group().sprites():
-        if isinstance(el, (UIButton, UITextBox)) and el.visible:
-            assert window.contains(el.rect), f"{type(el).__name__} at {el.rect} is cut off"
+    _assert_all_shown(app, 3)
     pygame.quit()
