@@ -10,7 +10,8 @@ a figure with no blow on offer while foes are still to come, and one with a blow
 a segment when that costs him next to nothing (+1 on a foe yet to act, EMP-04); back from his
 hold, a figure one blow could fell holds on until the foes who could strike it have acted.
 A figure moves and then strikes in one turn, so a blow on offer where he stands competes with
-a step to a better place to strike from (`moves_then_strikes`); his blow turns him toward his
+a step to a better place to strike from (`moves_then_strikes`) -- for a bowman, a place to
+shoot from where the foes cannot close with him (`step_strike`); his blow turns him toward his
 foe (`strike_facing`), and a figure that will not strike takes pure defence rather than doing
 nothing (`idle_option`).  A blow that opens a fight is a sucker punch (`sharpen`, EMP-70).
 
@@ -26,6 +27,8 @@ from rules.commands import Attack, Choose, Command
 from rules.hexgrid import Hex
 from rules.positioning import facing_toward, unit_reach
 from rules.state import Battle, Unit
+from rules.systems.empress.options import in_sight
+from rules.systems.empress.units import cfg
 
 if TYPE_CHECKING:
     from game.ai.model import Model
@@ -173,6 +176,34 @@ class EmpressHooks(RulesetHooks):
     def after_move(self, model: Model, unit: Unit) -> tuple[str, int, float] | None:
         """In its turn a figure moves, then strikes (EMP-01)."""
         return ("melee", unit_reach(model.state, unit), 1.0)
+
+    def step_strike(self, model: Model, unit: Unit, blow: Strike
+                    ) -> tuple[str, int, float] | None:
+        """A bowman with an arrow on offer may step first and shoot from there (a move, then
+        one action, R-EMP-TURN), and a hex the foes coming for him cannot reach keeps him
+        shooting next round too (R-EMP-MISSILE-ENGAGED).  He weighs
+        only other places to shoot from; a step into melee to strike with his sword instead
+        was measured worse (docs/AI_MEASUREMENTS.md).  Melee blows as the generic hooks."""
+        if blow.kind == "missile":
+            rng = _missile_hexes(model.state, unit)
+            return ("missile", rng, 1.0) if rng else None
+        return super().step_strike(model, unit, blow)
+
+    def can_strike_from(self, model: Model, unit: Unit, x: Hex, target: Unit, kind: str
+                        ) -> bool:
+        """An arrow needs a line of sight (R-EMP-LOS) and, unless the GM's option allows
+        it, a hex where he is not engaged (R-EMP-MISSILE-ENGAGED): none in a foe's reach,
+        no foe in his."""
+        if kind != "missile":
+            return True
+        assert target.pos is not None
+        if not in_sight(model.state, x, target.pos):
+            return False
+        if cfg(model.state, "missile_while_engaged"):
+            return True
+        reach = unit_reach(model.state, unit)
+        return x not in model.zone(unit) and all(
+            e.pos is None or e.pos.distance(x) > reach for e in model.enemies_of(unit))
 
     def strike_facing(self, model: Model, unit: Unit, x: Hex, target: str) -> int | None:
         """A figure turns toward the foe he strikes (R-EMP-FACE), shield and all: that is

@@ -166,6 +166,22 @@ class RulesetHooks:
         hexes, likelihood), or None.  Generic: a melee blow, as likely as not."""
         return ("melee", unit_reach(model.state, unit), 0.5)
 
+    def step_strike(self, model: Model, unit: Unit, blow: Strike
+                    ) -> tuple[str, int, float] | None:
+        """With `blow` on offer where `unit` stands, the blow it would strike after a step
+        to a better place (see `_Searcher.step_before_blow`), as `after_move` says it; None
+        if it would not step for it.  Generic: a melee blow with the weapon in hand; a
+        missile is loosed from where one stands."""
+        if blow.kind != "melee" or blow.weapon:
+            return None
+        return self.after_move(model, unit)
+
+    def can_strike_from(self, model: Model, unit: Unit, x: Hex, target: Unit, kind: str
+                        ) -> bool:
+        """Could `unit`, standing on `x`, strike `target` (in range) with `kind`?  Generic:
+        yes."""
+        return True
+
     def strike_range(self, model: Model, unit: Unit, kind: str) -> int:
         """How far (hexes) `unit` strikes from where it stands with an attack of `kind`."""
         return unit_reach(model.state, unit)

@@ -382,7 +382,8 @@ class Model:
         st, vkey = self.variant(u, x, f)
         best: tuple[float, Unit | None, FOdds] = (0.0, None, NO_ODDS)
         for t in self.enemies_of(u):
-            if t.pos is None or t.pos.distance(x) > rng:
+            if (t.pos is None or t.pos.distance(x) > rng
+                    or not self.hooks.can_strike_from(self, u, x, t, kind)):
                 continue
             s = Strike(u.id, t.id, kind, from_hex=x)
             v = self.strike_value(s, st, vkey)

@@ -236,17 +236,23 @@ class _Searcher(AIPlayer):
                          by_unit: dict[str, list[Command]]) -> Command | None:
         """Where a unit may move and then strike in one turn (`hooks.moves_then_strikes`),
         a better place to strike from than where it stands -- a shield-bearer's flank, a foe
-        worth more, away from a second foe -- is worth the step: the move it would make
-        if it weighed staying (with its blow from here) against every move (with its blow
-        from there).  Melee blows only: a missile is loosed from where one stands."""
-        if (self.myopic or not hooks.moves_then_strikes or not isinstance(blow, Attack)
-                or blow.weapon):
+        worth more, away from a second foe, for a bowman a hex the foes coming for him
+        cannot reach -- is worth the step: the move it would make if it weighed staying
+        (with its blow from here) against every move (with its blow from there).  Which
+        blow it weighs after the step is the ruleset's say (`hooks.step_strike`)."""
+        if self.myopic or not hooks.moves_then_strikes:
             return None
+        s = hooks.strike_of(m.state, blow)
+        if s is None or not isinstance(blow, Attack):
+            return None  # a charge is a move already; a spell is cast from where one stands
         u = m.units[blow.unit]
         cmds = by_unit.get(u.id, [])
         if not any(isinstance(c, Move) and not c.target and len(c.path) > 1 for c in cmds):
             return None
-        cmd = self.best_move(m, hooks, u, cmds)
+        strike = hooks.step_strike(m, u, s)
+        if strike is None:
+            return None
+        cmd = self._best_move_for(m, u, cmds, strike)
         return cmd if isinstance(cmd, Move) and len(cmd.path) > 1 else None
 
     def _closeness(self, m: Model, u: Unit) -> int:
@@ -266,11 +272,16 @@ class _Searcher(AIPlayer):
 
     def best_move(self, m: Model, hooks: RulesetHooks, u: Unit, cmds: list[Command]
                   ) -> Command | None:
+        """The move or turn worth most with the blow `hooks.after_move` says follows it;
+        None to stay as it is."""
+        return self._best_move_for(m, u, cmds, hooks.after_move(m, u))
+
+    def _best_move_for(self, m: Model, u: Unit, cmds: list[Command],
+                       strike: tuple[str, int, float] | None) -> Command | None:
         assert u.pos is not None
         moves = [c for c in cmds if isinstance(c, Move) and not c.target and len(c.path) > 1]
         turns = [c for c in cmds if (isinstance(c, Move) and not c.target and len(c.path) == 1)
                  or isinstance(c, Turn)]
-        strike = hooks.after_move(m, u)
         stay, _ = position_value(m, u, u.pos, u.facing, strike)
         best: tuple[float, Command | None] = (stay, None)
         scored = score_moves(m, u, moves, strike, top_k=self.top_k,

@@ -415,3 +415,62 @@ def test_the_tactician_counts_an_empress_kill_at_four_hit_points_and_greedy_at_t
     sure = FOdds(1.0, ((b0.hp, 1.0),), 1.0)
     assert tm.harm(b0, sure) == tm.off(b0) * (b0.hp + 4.0)
     assert gm.harm(b0, sure) == gm.off(b0) * (b0.hp + 3.0)
+
+
+def _elf_before_a_dwarf() -> Battle:
+    """An elf five hexes in front of a dwarf who has yet to act (four hexes' walk and the
+    axe's reach: just enough to come to the elf), a magician ten hexes off."""
+    sc = Scenario("empress", seed=1, radius=10, title="t").side("a").side("b")
+    sc.unit("a0", "elf", "a", (-3, 0), facing=0)
+    sc.unit("b0", "dwarf", "b", (2, 0), facing=3)
+    sc.unit("b1", "magic_user", "b", (7, 0), facing=3)
+    st, _ = start(sc.build())
+    return st
+
+
+def test_a_bowman_steps_back_out_of_a_foes_walk_and_then_shoots() -> None:
+    """R-EMP-TURN: in his segment a figure moves, then takes his action, an arrow too.  Back
+    from his hold, with the dwarf still to come, the elf steps to where the dwarf cannot
+    walk into reach of him this round and shoots from there -- so that he is not engaged
+    next round, when he could not shoot at all (R-EMP-MISSILE-ENGAGED).  The greedy player
+    shoots from where he stands."""
+    from game.ai import GreedyAI
+    from rules.commands import Move
+    from rules.engine import submit
+    from rules.hexgrid import Hex
+
+    st = _elf_before_a_dwarf()
+    m, legal = _back(st, "a0")
+    st = m.state
+    dwarf = st.unit("b0")
+    walk_and_reach = 5
+    assert dwarf.pos.distance(st.unit("a0").pos) <= walk_and_reach
+    assert any(isinstance(c, Attack) and c.weapon == "long_bow" for c in legal)
+    step = Tactician(seed=1).choose(st, "a", legal)
+    assert isinstance(step, Move) and step.unit == "a0" and not step.target
+    assert Hex(*step.path[-1]).distance(dwarf.pos) > walk_and_reach
+    st2, _ = submit(st, step)
+    shot = Tactician(seed=1).choose(st2, "a", legal_commands(st2, "a"))
+    assert isinstance(shot, Attack) and shot.weapon == "long_bow"
+    greedy = GreedyAI(seed=1).choose(st, "a", legal)
+    assert isinstance(greedy, Attack) and greedy.weapon == "long_bow"
+
+
+def test_a_bowman_counts_no_arrow_from_a_hex_where_he_would_be_engaged() -> None:
+    """R-EMP-MISSILE-ENGAGED: nobody shoots while engaged in melee, so a hex in a foe's reach
+    offers the elf no arrow to weigh (his sword is another matter); a hex out of reach does,
+    unless the GM's option lets the engaged shoot."""
+    st = _elf_before_a_dwarf()
+    m = Model(st, "a", HOOKS, Memory())
+    elf, dwarf, magician = m.units["a0"], m.units["b0"], m.units["b1"]
+    beside = dwarf.pos.neighbor(3)
+    assert not HOOKS.can_strike_from(m, elf, beside, magician, "missile")
+    assert HOOKS.can_strike_from(m, elf, beside, magician, "melee")
+    assert HOOKS.can_strike_from(m, elf, elf.pos, magician, "missile")
+    assert m.opportunity(elf, beside, 0, "missile", 40)[0] == 0.0
+    assert m.opportunity(elf, elf.pos, 0, "missile", 40)[0] > 0.0
+    from rules.gm import OverrideRuling, gm_submit
+
+    loose, _ = gm_submit(st, OverrideRuling(key="missile_while_engaged", value=True))
+    m = Model(loose, "a", HOOKS, Memory())
+    assert HOOKS.can_strike_from(m, m.units["a0"], beside, m.units["b1"], "missile")
