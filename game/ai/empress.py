@@ -181,9 +181,9 @@ class EmpressHooks(RulesetHooks):
                     ) -> tuple[str, int, float] | None:
         """A bowman with an arrow on offer may step first and shoot from there (a move, then
         one action, R-EMP-TURN), and a hex the foes coming for him cannot reach keeps him
-        shooting next round too (R-EMP-MISSILE-ENGAGED).  He weighs
-        only other places to shoot from; a step into melee to strike with his sword instead
-        was measured worse (docs/AI_MEASUREMENTS.md).  Melee blows as the generic hooks."""
+        shooting next round too (R-EMP-MISSILE-ENGAGED).  He weighs only other places to
+        shoot from: a step into melee to strike with his sword instead was measured worse
+        (docs/AI_MEASUREMENTS.md).  Melee blows as the generic hooks."""
         if blow.kind == "missile":
             rng = _missile_hexes(model.state, unit)
             return ("missile", rng, 1.0) if rng else None

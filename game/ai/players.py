@@ -242,9 +242,11 @@ class _Searcher(AIPlayer):
         blow it weighs after the step is the ruleset's say (`hooks.step_strike`)."""
         if self.myopic or not hooks.moves_then_strikes:
             return None
-        s = hooks.strike_of(m.state, blow)
-        if s is None or not isinstance(blow, Attack):
+        if not isinstance(blow, Attack):
             return None  # a charge is a move already; a spell is cast from where one stands
+        s = hooks.strike_of(m.state, blow)
+        if s is None:
+            return None
         u = m.units[blow.unit]
         cmds = by_unit.get(u.id, [])
         if not any(isinstance(c, Move) and not c.target and len(c.path) > 1 for c in cmds):
