@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from game.ai.hooks import Profile, RulesetHooks, Strike, Tier, register_hooks
 from rules.commands import Attack, Choose, Command
 from rules.hexgrid import Hex
-from rules.positioning import facing_toward, unit_reach
+from rules.positioning import facing_toward, is_engaged, unit_reach
 from rules.state import Battle, Unit
 from rules.systems.empress.options import in_sight
 from rules.systems.empress.units import cfg
@@ -192,8 +192,8 @@ class EmpressHooks(RulesetHooks):
     def can_strike_from(self, model: Model, unit: Unit, x: Hex, target: Unit, kind: str
                         ) -> bool:
         """An arrow needs a line of sight (R-EMP-LOS) and, unless the GM's option allows
-        it, a hex where he is not engaged (R-EMP-MISSILE-ENGAGED): none in a foe's reach,
-        no foe in his."""
+        it, a hex where he is not engaged (R-EMP-MISSILE-ENGAGED), by the rules' own test
+        (R-POS-ENGAGED) with him standing there."""
         if kind != "missile":
             return True
         assert target.pos is not None
@@ -201,9 +201,8 @@ class EmpressHooks(RulesetHooks):
             return False
         if cfg(model.state, "missile_while_engaged"):
             return True
-        reach = unit_reach(model.state, unit)
-        return x not in model.zone(unit) and all(
-            e.pos is None or e.pos.distance(x) > reach for e in model.enemies_of(unit))
+        st, _ = model.variant(unit, x, unit.facing)
+        return not is_engaged(st, st.unit(unit.id))
 
     def strike_facing(self, model: Model, unit: Unit, x: Hex, target: str) -> int | None:
         """A figure turns toward the foe he strikes (R-EMP-FACE), shield and all: that is
