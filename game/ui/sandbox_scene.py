@@ -47,9 +47,10 @@ from rules.hexgrid import Hex
 from rules.systems import CATALOGUE
 
 LEFT, RIGHT = 270, 400
+CARD_BUTTON_H, CHART_H, DICE_H = 28, 56, 30  # the right column's fixed rows
 # The right column less its three text boxes and the log: margins, the card's buttons, the
 # chart, the dice row, and the bottom margin.
-RIGHT_FIXED_H = 4 + 4 + 28 + 4 + 4 + 56 + 4 + 30 + 4 + 4 + 10
+RIGHT_FIXED_H = 4 + 4 + CARD_BUTTON_H + 4 + 4 + CHART_H + 4 + DICE_H + 4 + 4 + 10
 RIGHT_LOG_MIN = 60
 OVERLAY_KEYS = {
     pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_a: "arcs", pygame.K_w: "who",
@@ -156,24 +157,24 @@ class SandboxScene:
             h - RIGHT_FIXED_H - RIGHT_LOG_MIN, (150, 230, 150), (80, 100, 70))
         self.card = UITextBox("", pygame.Rect(4, 4, inner, card_h), ui, container=right)
         y = 4 + card_h + 4
-        self.edit_b = UIButton(pygame.Rect(4, y, inner // 2 - 2, 28), "Edit figure…", ui,
-                               container=right)
-        self.back_b = UIButton(pygame.Rect(inner // 2 + 6, y, inner // 2 - 2, 28), "Menu",
+        self.edit_b = UIButton(pygame.Rect(4, y, inner // 2 - 2, CARD_BUTTON_H), "Edit figure…",
                                ui, container=right)
-        y += 32
+        self.back_b = UIButton(pygame.Rect(inner // 2 + 6, y, inner // 2 - 2, CARD_BUTTON_H),
+                               "Menu", ui, container=right)
+        y += CARD_BUTTON_H + 4
         self.steps = UITextBox("", pygame.Rect(4, y, inner, steps_h), ui, container=right)
         y += steps_h + 4
-        self.chart_rect = pygame.Rect(4, y, inner, 56)
+        self.chart_rect = pygame.Rect(4, y, inner, CHART_H)
         self.chart = UIImage(self.chart_rect, blank(self.chart_rect.size), ui, container=right)
-        y += 60
-        self.dice_entry = UITextEntryLine(pygame.Rect(4, y, inner // 3, 30), ui,
+        y += CHART_H + 4
+        self.dice_entry = UITextEntryLine(pygame.Rect(4, y, inner // 3, DICE_H), ui,
                                           container=right, placeholder_text="dice: 12, 5")
         third = inner // 3
-        self.roll_b = UIButton(pygame.Rect(8 + third, y, third - 4, 30), "Roll", ui,
+        self.roll_b = UIButton(pygame.Rect(8 + third, y, third - 4, DICE_H), "Roll", ui,
                                container=right)
-        self.reroll_b = UIButton(pygame.Rect(8 + 2 * third, y, third - 4, 30), "Re-roll", ui,
-                                 container=right)
-        y += 34
+        self.reroll_b = UIButton(pygame.Rect(8 + 2 * third, y, third - 4, DICE_H), "Re-roll",
+                                 ui, container=right)
+        y += DICE_H + 4
         self.compare = UITextBox("", pygame.Rect(4, y, inner, compare_h), ui, container=right)
         y += compare_h + 4
         self.log = UITextBox(HELP, pygame.Rect(4, y, inner, max(RIGHT_LOG_MIN, h - y - 10)),
