@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 import rules.evolvers  # noqa: F401  (registers how the shared events change a battle)
+from rules import registry
 from rules.commands import Command
 from rules.dice import Dice, ScriptedDice, StreamDice
 from rules.events import EVOLVERS, Event, Modifier, UnitFaced
@@ -178,6 +179,7 @@ class Ruleset:
     id: ClassVar[str]
     name: ClassVar[str]
     source: ClassVar[str]
+    order: ClassVar[int] = 100  # where the menu and `flank rulesets` list it, lowest first
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         raise NotImplementedError
@@ -332,23 +334,37 @@ def evolve_all(state: Battle, events: list[Event] | tuple[Event, ...]) -> Battle
     return state
 
 
-_RULESETS: dict[str, Ruleset] = {}
-
-
 def register_ruleset(rs: Ruleset) -> Ruleset:
-    _RULESETS[rs.id] = rs
+    """Make a ruleset known at run time, beside those installed as entry points (tests, a
+    script defining a ruleset in place)."""
+    registry.add(registry.RULESETS, rs.id, rs)
     return rs
 
 
 def ruleset_of(state_or_id: Battle | str) -> Ruleset:
+    """The ruleset of a battle, or by id, found through the registry (`rules.registry`):
+    the engine never imports a ruleset itself.  KeyError, naming the known ones, if none."""
     rid = state_or_id if isinstance(state_or_id, str) else state_or_id.ruleset
-    if rid not in _RULESETS:
-        import rules.systems  # noqa: F401  (registers every bundled ruleset)
     try:
-        return _RULESETS[rid]
-    except KeyError:
-        known = ", ".join(sorted(_RULESETS)) or "none"
-        raise KeyError(f"unknown ruleset {rid!r} (known: {known})") from None
+        rs = registry.load(registry.RULESETS, rid)
+    except registry.PluginError as exc:
+        raise KeyError(str(exc)) from None
+    if not isinstance(rs, Ruleset):
+        raise KeyError(f"the ruleset entry {rid!r} is a {type(rs).__name__}, not a Ruleset")
+    return rs
+
+
+def rulesets() -> list[Ruleset]:
+    """Every ruleset that loads, in the order the menu lists them (`Ruleset.order`, then
+    name): the bundled ones and any installed beside Flank."""
+    found = [rs for rs in registry.load_all(registry.RULESETS).values()
+             if isinstance(rs, Ruleset)]
+    return sorted(found, key=lambda rs: (rs.order, rs.name))
+
+
+def catalogue() -> list[tuple[str, str, str]]:
+    """(id, name, source text) of every ruleset, in menu order: what `flank rulesets` prints."""
+    return [(rs.id, rs.name, rs.source) for rs in rulesets()]
 
 
 def _advance(ruleset: Ruleset, ctx: Context) -> None:
@@ -358,7 +374,10 @@ def _advance(ruleset: Ruleset, ctx: Context) -> None:
         if ctx.state.outcome is not None or top is None or top.actor is not None:
             return
         before = len(ctx.events)
-        ruleset.run_frame(ctx, top)
+        if top.owns_commands:
+            top.run(ctx)
+        else:
+            ruleset.run_frame(ctx, top)
         if len(ctx.events) == before:
             raise RuntimeError(f"{ruleset.id}: frame {type(top).__name__} emitted nothing")
     raise RuntimeError(f"{ruleset.id}: no decision after {MAX_AUTOMATIC_STEPS} automatic steps")
@@ -393,6 +412,8 @@ def legal_commands(state: Battle, side: str | None = None) -> list[Command]:
     who = decider(state)
     if who is None or (side is not None and side != who):
         return []
+    if state.top is not None and state.top.owns_commands:
+        return state.top.legal(state, who)
     return ruleset_of(state).legal_commands(state, who)
 
 
@@ -401,6 +422,8 @@ def check(state: Battle, command: Command) -> str | None:
         return "the battle is over"
     if state.top is None or state.top.actor is None:
         return "nobody is to decide now"
+    if state.top.owns_commands:
+        return state.top.check(state, command)
     return ruleset_of(state).check(state, command)
 
 
@@ -415,7 +438,11 @@ def submit(state: Battle, command: Command, dice: Dice | None = None
         raise IllegalCommand(command, reason)
     ruleset = ruleset_of(state)
     ctx = Context(state, dice)
-    ruleset.decide(ctx, command)
+    top = state.top
+    if top is not None and top.owns_commands:
+        top.decide(ctx, command)
+    else:
+        ruleset.decide(ctx, command)
     _advance(ruleset, ctx)
     if ctx.unclaimed_rolls():
         raise RuntimeError(f"{ruleset.id}: dice rolled but not recorded in any event")
@@ -463,9 +490,30 @@ def side_ids(state: Battle) -> tuple[str, ...]:
 
 
 __all__ = [
-    "AttackOdds", "BattleSetup", "BoardSpec", "Context", "IllegalCommand", "Ruleset", "Side",
-    "SideSpec", "TerrainSpec", "UnitSpec", "check", "command_owner_refusal", "decider",
-    "evolve", "evolve_all", "face_target",
-    "initial_state", "is_terminal", "legal_commands", "register_ruleset", "ruleset_of",
-    "scripted", "start", "submit",
+    "AttackOdds",
+    "BattleSetup",
+    "BoardSpec",
+    "Context",
+    "IllegalCommand",
+    "Ruleset",
+    "Side",
+    "SideSpec",
+    "TerrainSpec",
+    "UnitSpec",
+    "catalogue",
+    "check",
+    "command_owner_refusal",
+    "decider",
+    "evolve",
+    "evolve_all",
+    "face_target",
+    "initial_state",
+    "is_terminal",
+    "legal_commands",
+    "register_ruleset",
+    "ruleset_of",
+    "rulesets",
+    "scripted",
+    "start",
+    "submit",
 ]

@@ -1,11 +1,7 @@
-"""The bundled rulesets.  Importing this package registers every one of them."""
+"""The bundled rulesets, one package each.
 
-from __future__ import annotations
-
-from rules.systems import empress, fallen_empire  # noqa: F401
-
-# One line per ruleset: (id, name, source text in ../shared/seeds).
-CATALOGUE: tuple[tuple[str, str, str], ...] = (
-    ("fallen_empire", "Fallen Empire", "004_af2ab96343bd3c66.txt — All the Fighting Rules"),
-    ("empress", "Empress", "000_d264cbf8c6f036ad.txt — Empress core rules, Section 3"),
-)
+Nothing imports this package to find them: each ruleset is declared as an entry point in
+`pyproject.toml` (group ``flank.rulesets``) and loaded through `rules.registry` when a battle
+under it is set up, replayed or listed.  A house ruleset installed beside Flank is found the
+same way.
+"""

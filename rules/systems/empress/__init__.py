@@ -1,6 +1,3 @@
-"""Empress: the combat rules of seed 000, "Empress core rules - Section 3"."""
+"""Empress: the combat rules of seed 000, "Empress core rules - Section 3".
 
-from rules.engine import register_ruleset
-from rules.systems.empress.ruleset import RULESET
-
-register_ruleset(RULESET)
+The ruleset itself is `ruleset.RULESET`, declared as an entry point in pyproject.toml."""

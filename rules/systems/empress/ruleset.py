@@ -52,6 +52,7 @@ class Empress(Ruleset):
     id: ClassVar[str] = "empress"
     name: ClassVar[str] = "Empress"
     source: ClassVar[str] = "Empress core rules §3, Combat (artifactsandrelics, 2016) — seed 000"
+    order: ClassVar[int] = 10
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         board = setup.board.build()

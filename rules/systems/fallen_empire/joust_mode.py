@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from rules.commands import Choose, Command
 from rules.dice import face
@@ -78,6 +78,22 @@ class JoustFrame(Frame):
     bout: JoustState = _NO_BOUT
     chosen_a: int = 0
     chosen_b: int = 0
+
+    mode: ClassVar[str | None] = "joust"
+    board: ClassVar[str | None] = "lists"
+    owns_commands: ClassVar[bool] = True
+
+    def legal(self, state: Battle, side: str) -> list[Command]:
+        return legal_commands(state, side)
+
+    def check(self, state: Battle, command: Command) -> str | None:
+        return check(state, command)
+
+    def decide(self, ctx: Context, command: Command) -> None:
+        decide(ctx, command)
+
+    def run(self, ctx: Context) -> None:
+        run_frame(ctx, self)
 
 
 def joust_frame(state: Battle) -> JoustFrame | None:

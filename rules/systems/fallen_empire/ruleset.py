@@ -39,6 +39,7 @@ class FallenEmpire(Ruleset):
     id: ClassVar[str] = "fallen_empire"
     name: ClassVar[str] = "Fallen Empire"
     source: ClassVar[str] = "All the Fighting Rules (Fallen Empire, 2019) — seed 004"
+    order: ClassVar[int] = 0
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         board = setup.board.build()
@@ -59,24 +60,16 @@ class FallenEmpire(Ruleset):
             run_move(ctx, frame)
         elif isinstance(frame, ImpactFrame):
             run_impact(ctx, frame)
-        elif isinstance(frame, joust_mode.JoustFrame):
-            joust_mode.run_frame(ctx, frame)
         else:
             raise TypeError(f"no procedure for {type(frame).__name__}")
 
     def legal_commands(self, state: Battle, side: str) -> list[Command]:
-        if isinstance(state.top, joust_mode.JoustFrame):
-            return joust_mode.legal_commands(state, side)
         return actions.legal_commands(state, side)
 
     def check(self, state: Battle, command: Command) -> str | None:
-        if isinstance(state.top, joust_mode.JoustFrame):
-            return joust_mode.check(state, command)
         return actions.check(state, command)
 
     def decide(self, ctx: Context, command: Command) -> None:
-        if isinstance(ctx.state.top, joust_mode.JoustFrame):
-            return joust_mode.decide(ctx, command)
         actions.decide(ctx, command)
 
     def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
