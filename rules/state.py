@@ -17,9 +17,13 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.hexgrid import Hex
+
+if TYPE_CHECKING:
+    from rules.commands import Command
+    from rules.engine import Context
 
 # Unit statuses every ruleset shares.  Rulesets may add their own (as strings) but these
 # are what positioning and the window understand.
@@ -118,7 +122,29 @@ class Frame:
     False, so a GM's exchange waits until it is over."""
 
     gm_may_interrupt: ClassVar[bool] = True
+    # A frame that opens a mode (a joust, a chase, a mass battle) names it and the kind of
+    # board it is drawn on; the game picks the scene, the view and the computer's knowledge
+    # from these through the registry (DESIGN.md, "Modes").  None: it adds no mode.
+    mode: ClassVar[str | None] = None
+    board: ClassVar[str | None] = None
+    # True: the frame answers for the commands it accepts (`legal`, `check`, `decide`) and
+    # runs itself (`run`), so no ruleset has to ask `isinstance(state.top, ...)` to route
+    # them.  False: the ruleset answers, as for every skirmish frame.
+    owns_commands: ClassVar[bool] = False
     actor: str | None = None
+
+    def legal(self, state: Battle, side: str) -> list[Command]:
+        raise NotImplementedError(f"{type(self).__name__} owns no commands")
+
+    def check(self, state: Battle, command: Command) -> str | None:
+        raise NotImplementedError(f"{type(self).__name__} owns no commands")
+
+    def decide(self, ctx: Context, command: Command) -> None:
+        raise NotImplementedError(f"{type(self).__name__} owns no commands")
+
+    def run(self, ctx: Context) -> None:
+        """Advance this frame when nobody is to choose (actor None): emit at least one event."""
+        raise NotImplementedError(f"{type(self).__name__} owns no commands")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +200,18 @@ class Battle:
     @property
     def top(self) -> Frame | None:
         return self.stack[-1] if self.stack else None
+
+    @property
+    def mode(self) -> str:
+        """The mode the battle is in: that of the innermost frame opening one ("joust",
+        "chase" …), else "skirmish"."""
+        return next((f.mode for f in reversed(self.stack) if f.mode), "skirmish")
+
+    @property
+    def board_kind(self) -> str:
+        """The kind of board the battle is drawn on now: "hex" for a skirmish, else what the
+        innermost mode's frame says ("lists", "grid", "track" …)."""
+        return next((f.board for f in reversed(self.stack) if f.board), "hex")
 
     # --- changing (only evolvers call these) ----------------------------------------------
     def with_unit(self, unit: Unit) -> Battle:
