@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.ai.hooks import Profile, RulesetHooks, Strike, Tier, register_hooks
+from game.ai.hooks import Profile, RulesetHooks, Strike, Tier
 from rules.commands import Attack, Choose, Command
 from rules.hexgrid import Hex
 from rules.positioning import facing_toward, is_engaged, unit_reach
@@ -282,6 +282,6 @@ class EmpressHooks(RulesetHooks):
         return c if c in legal else None
 
 
-HOOKS = register_hooks(EmpressHooks())
+HOOKS = EmpressHooks()  # found through the entry point flank.ai:empress
 
 __all__ = ["HOOKS", "EmpressHooks"]

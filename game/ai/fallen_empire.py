@@ -33,7 +33,7 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from game.ai.hooks import Profile, RulesetHooks, Strike, Tier, register_hooks
+from game.ai.hooks import Profile, RulesetHooks, Strike, Tier
 from rules.commands import Choose, Command, Declare, Move
 from rules.dice import enumerate_outcomes
 from rules.engine import check
@@ -775,7 +775,7 @@ def _heal_value(model: Model, u: FEUnit) -> float:
     return best
 
 
-HOOKS = register_hooks(FallenEmpireHooks())
+HOOKS = FallenEmpireHooks()  # found through the entry point flank.ai:fallen_empire
 
 __all__ = ["HOOKS", "FallenEmpireHooks", "charge_options", "initiative_known",
            "phase_pending", "plan_declaration"]

@@ -4,8 +4,9 @@ The AI plays any ruleset through `rules.engine` alone: `decider`, `legal_command
 `submit`, `Ruleset.odds` and `Ruleset.path_reactions`.  `RulesetHooks` turns that API into the
 few questions the evaluation asks (how far can this unit still strike this round, what kind
 of attack is this command, what may this side see), with answers that work for a ruleset the
-AI has never heard of.  A ruleset that needs better answers registers a subclass here
-(`register_hooks`); Fallen Empire's live in `game.ai.fallen_empire`.
+AI has never heard of.  A ruleset that needs better answers declares a subclass as an entry point
+in the group ``flank.ai`` (Fallen Empire's live in `game.ai.fallen_empire`), or, at run
+time, `register_hooks`.
 
 Nothing in here mutates anything: hooks read states (immutable) and return values.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rules import registry
 from rules.commands import Attack, Cast, Command, Move, React
 from rules.engine import AttackOdds, ruleset_of
 from rules.hexgrid import Hex
@@ -244,22 +246,25 @@ class RulesetHooks:
         return None
 
 
-_HOOKS: dict[str, RulesetHooks] = {}
 _GENERIC = RulesetHooks()
 
 
-def register_hooks(hooks: RulesetHooks) -> RulesetHooks:
-    _HOOKS[hooks.ruleset] = hooks
+def register_hooks(hooks: RulesetHooks, mode: str | None = None) -> RulesetHooks:
+    """Make hooks known at run time, beside the installed entry points (tests, a script)."""
+    registry.add(registry.AI, f"{hooks.ruleset}.{mode}" if mode else hooks.ruleset, hooks)
     return hooks
 
 
-def hooks_for(ruleset: str) -> RulesetHooks:
-    """The hooks for a ruleset: its own if registered, else the generic ones.  Every bundled
-    ruleset's hooks are imported here (each module registers itself), whatever was imported
-    before, so the answer never depends on import order."""
-    import game.ai.empress
-    import game.ai.fallen_empire  # noqa: F401
-    return _HOOKS.get(ruleset, _GENERIC)
+def hooks_for(ruleset: str, mode: str | None = None) -> RulesetHooks:
+    """The hooks for a ruleset (and mode): the ones registered for "ruleset.mode", else for
+    the ruleset, else the generic ones.  They are found through the registry (entry points
+    in the group ``flank.ai``), so this module never imports a ruleset's AI knowledge."""
+    for name in ((f"{ruleset}.{mode}",) if mode else ()) + (ruleset,):
+        if registry.has(registry.AI, name):
+            found = registry.load(registry.AI, name)
+            if isinstance(found, RulesetHooks):
+                return found
+    return _GENERIC
 
 
 __all__ = ["K_KILL", "Profile", "RulesetHooks", "Strike", "Tier", "hooks_for", "register_hooks"]

@@ -110,7 +110,7 @@ class _Searcher(AIPlayer):
         """How this player sees `state` for `side`: only what the side may know, weighed
         the player's way.  The greedy player's worth keeps the plain kill bonus (K_KILL),
         whatever a ruleset tunes for the tactician, so the baseline stays what it says."""
-        hooks = hooks_for(state.ruleset)
+        hooks = hooks_for(state.ruleset, state.mode)
         m = Model(hooks.visible(state, side), side, hooks, self.memory)
         m.myopic = self.myopic
         if self.myopic:

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-# Importing one ruleset's hooks alone would leave `hooks_for` thinking its registry complete
-# (and the other rulesets on the generic hooks, for the tests that run after): load them all.
-import game.ai.fallen_empire  # noqa: F401
 from game.ai import Tactician
 from game.ai.empress import FELL_FIRST, FELLS_HIM, HOOKS, _order
 from game.ai.hooks import Strike, hooks_for

@@ -12,9 +12,8 @@ from game.ai.hooks import hooks_for
 from game.turns import Seat, TurnManager
 from rules.builder import Scenario
 from rules.commands import Command, Declare
-from rules.engine import check, decider, legal_commands, start, submit
+from rules.engine import catalogue, check, decider, legal_commands, start, submit
 from rules.state import state_hash
-from rules.systems import CATALOGUE
 from tests.fallen_empire.helpers import fe
 
 TEMPLATES = ["fighting_man", "man_at_arms_spear", "pikeman", "crossbowman", "orc", "goblin",
@@ -144,7 +143,7 @@ def test_foes_secret_declarations_are_masked_until_initiative() -> None:
     assert picks[0] == picks[1]
 
 
-@pytest.mark.skipif("empress" not in {rid for rid, _, _ in CATALOGUE},
+@pytest.mark.skipif("empress" not in {rid for rid, _, _ in catalogue()},
                     reason="the Empress ruleset is not bundled")
 def test_a_ruleset_without_hooks_of_its_own_gets_a_working_ai() -> None:
     """The AI plays through the generic rules API: a whole Empress game, legal throughout."""
