@@ -43,9 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_controller
 from game.simulate import SetupSource, default_jobs, percentile, run_batch
-from rules.engine import decider, legal_commands, ruleset_of, start, submit
+from rules.engine import catalogue, decider, legal_commands, ruleset_of, start, submit
 from rules.scenarios import MIRROR_BANDS, mirror_skirmish, open_field
-from rules.systems import CATALOGUE
 
 
 def usable(ruleset: str, setup_units: list[str]) -> bool:
@@ -153,7 +152,7 @@ def main() -> int:
     args = ap.parse_args()
     jobs = args.jobs or default_jobs()
     progress = not args.json and sys.stderr.isatty()
-    rulesets = args.ruleset or [rid for rid, _, _ in CATALOGUE]
+    rulesets = args.ruleset or [rid for rid, _, _ in catalogue()]
     out: dict[str, object] = {"jobs": jobs, "seed": args.seed, "rulesets": {}}
     t_all = time.perf_counter()
     for rid in rulesets:

@@ -18,8 +18,9 @@ import pygame
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.app import App
-from game.content import ScenarioEntry, find_scenario, start_battle
+from game.content import ScenarioEntry, find_scenario
 from game.maps import load_map
+from game.ui.launch import start_battle
 from rules.hexgrid import Hex
 
 

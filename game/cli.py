@@ -18,9 +18,9 @@ class UsageError(Exception):
 
 
 def _cmd_rulesets(args: argparse.Namespace) -> int:
-    from rules.systems import CATALOGUE
+    from rules.engine import catalogue
 
-    for rid, name, source in CATALOGUE:
+    for rid, name, source in catalogue():
         print(f"{rid}\t{name}\t{source}")
     return 0
 
@@ -112,9 +112,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 def _has_checkable(folder: Path) -> bool:
     from game.saves import SAVE_SUFFIXES
-    from rules.systems import CATALOGUE
+    from rules.engine import catalogue
 
-    ids = {rid for rid, _, _ in CATALOGUE}
+    ids = {rid for rid, _, _ in catalogue()}
     return any(f.suffix in SAVE_SUFFIXES or (f.suffix == ".toml" and f.parent.name in ids)
                for f in folder.rglob("*") if f.is_file())
 
@@ -183,7 +183,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if sides and len(sides) != n_sides:
         raise UsageError(f"--sides names {len(sides)} players but the map has {n_sides} sides")
     from game.app import App
-    from game.content import ScenarioEntry, start_battle
+    from game.content import ScenarioEntry
+    from game.ui.launch import start_battle
     from game.ui.menu_scene import MenuScene
 
     app = App()
@@ -203,8 +204,8 @@ def _play_saved(args: argparse.Namespace) -> int:
     """Resume a saved battle in the window: the turn manager is built from the loaded state
     and history, and play goes on appending to the same save."""
     from game.app import App
-    from game.content import resume_saved
     from game.saves import SaveError
+    from game.ui.launch import resume_saved
     from game.ui.menu_scene import MenuScene
 
     app = App()

@@ -54,7 +54,7 @@ For the window: feature -> call (`sb` a Sandbox; hexes are axial `Hex` or (q, r)
     rulings panel             sb.rulings() -> [Ruling]; change: sb.override(key, value)
     act for a side            sb.decider, sb.legal(); sb.apply(command) (as the battle screen)
     play on after editing     sb.restart_play() (same ruleset, round 1, everything kept)
-    ruleset menu              rules.systems.CATALOGUE; sb.switch_ruleset(id) -> SwitchReport
+    ruleset menu              rules.systems.catalogue(); sb.switch_ruleset(id) -> SwitchReport
                               (show report.lines() when not report.complete)
     exchange step-through     sb.exchange_steps(a, t, kind=...) -> ExchangeView (view.steps,
                               view.needed, view.odds); roll: sb.roll_exchange(a, t, dice=None
@@ -951,7 +951,7 @@ PORTABLE_OPTIONS = ("kind", "subdual", "from_hex")
 
 def compare_rulesets(state: Battle, attacker: str, target: str, *, live_current: bool = True,
                      **options: Any) -> list[Row]:
-    """The same exchange under every ruleset in `rules.systems.CATALOGUE`, in its order.
+    """The same exchange under every ruleset in `rules.engine.catalogue()`, in its order.
 
     For the sandbox's own ruleset the live state is used (the GM's edits count) unless
     `live_current=False`; every other ruleset gets the position set up again in a fresh
@@ -959,12 +959,12 @@ def compare_rulesets(state: Battle, attacker: str, target: str, *, live_current:
     options (kind, subdual, from_hex) go to the other rulesets; weapon keys and the like are
     the sandbox ruleset's own.  A ruleset that cannot take the exchange gets a row with
     `odds=None` and the reason ("no equivalent for orc (orc)")."""
-    from rules.systems import CATALOGUE
+    from rules.engine import catalogue
 
     a, t = _unit(state, attacker), _unit(state, target)
     kind, opts = _split_exchange_options(options)
     rows: list[Row] = []
-    for rid, name, _source in CATALOGUE:
+    for rid, name, _source in catalogue():
         notes: list[str] = []
         if rid == state.ruleset and live_current:
             st, live = state, True

@@ -1485,10 +1485,10 @@ def check_data_table(path: str | Path, ruleset: str | None = None) -> None:
     The ruleset is `ruleset`, else the folder's name if it is a ruleset's id
     (``rules/systems/<id>/data.toml``), else the only ruleset with tables; with several, the
     file must load as the tables of one of them."""
-    from rules.systems import CATALOGUE
+    from rules.engine import catalogue
 
     path = Path(path)
-    ids = [rid for rid, _, _ in CATALOGUE]
+    ids = [rid for rid, _, _ in catalogue()]
     if ruleset is not None:
         candidates = [ruleset]
     elif path.resolve().parent.name in ids:
@@ -1513,9 +1513,9 @@ def check_data_table(path: str | Path, ruleset: str | None = None) -> None:
 def validate_files(paths: Iterable[str | Path]) -> list[str]:
     """One ``"PATH: problem"`` line per bad save (``.flank``, ``.jsonl``) or rules table
     (``.toml``); folders are searched for saves and for ``rules/systems/<id>/*.toml``."""
-    from rules.systems import CATALOGUE
+    from rules.engine import catalogue
 
-    ids = {rid for rid, _, _ in CATALOGUE}
+    ids = {rid for rid, _, _ in catalogue()}
     problems: list[str] = []
     for given in paths:
         p = Path(given)

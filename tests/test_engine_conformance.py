@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.commands import Command, Move, command_from_json
 from rules.engine import (
     IllegalCommand,
+    catalogue,
     decider,
     evolve_all,
     initial_state,
@@ -24,9 +25,8 @@ from rules.events import event_from_json, event_to_json
 from rules.playout import random_playout
 from rules.scenarios import demo_setup, open_field
 from rules.state import state_hash
-from rules.systems import CATALOGUE
 
-RULESETS = [rid for rid, _, _ in CATALOGUE]
+RULESETS = [rid for rid, _, _ in catalogue()]
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from rules.engine import catalogue
 from rules.playout import random_playout
 from rules.scenarios import demo_setup
 from rules.state import state_hash
-from rules.systems import CATALOGUE
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -33,7 +33,7 @@ def transcript(ruleset: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("ruleset", [rid for rid, _, _ in CATALOGUE])
+@pytest.mark.parametrize("ruleset", [rid for rid, _, _ in catalogue()])
 def test_playthrough_matches_the_golden_log(ruleset: str) -> None:
     path = GOLDEN / f"{ruleset}.log"
     text = transcript(ruleset)

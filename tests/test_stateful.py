@@ -1,5 +1,5 @@
 """Stateful fuzzing of every ruleset (Hypothesis `RuleBasedStateMachine`, one per ruleset in
-`rules.systems.CATALOGUE`): random sequences of legal commands mixed with illegal ones — a unit
+`rules.engine.catalogue()`): random sequences of legal commands mixed with illegal ones — a unit
 of the wrong side, a side that is not to act, a Move path that jumps across the board, targets
 that do not exist, commands of a kind the moment does not call for, and arbitrary made-up
 commands — with the battle's promises checked after every step:
@@ -42,6 +42,7 @@ from rules.commands import (
 from rules.engine import (
     BattleSetup,
     IllegalCommand,
+    catalogue,
     decider,
     evolve_all,
     initial_state,
@@ -52,9 +53,8 @@ from rules.engine import (
 )
 from rules.hexgrid import Hex
 from rules.state import ACTIVE, DEAD, DOWN, GONE, Battle, Unit, state_hash
-from rules.systems import CATALOGUE
 
-RULESETS = [rid for rid, _, _ in CATALOGUE]
+RULESETS = [rid for rid, _, _ in catalogue()]
 STATEFUL = settings(max_examples=25, stateful_step_count=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.filter_too_much])

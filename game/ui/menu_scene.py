@@ -8,8 +8,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox
 
-from game.content import ScenarioEntry, bundled_scenarios, start_battle
-from rules.systems import CATALOGUE
+from game.content import ScenarioEntry, bundled_scenarios
+from game.ui.launch import start_battle
+from rules.engine import catalogue
 
 PLAYERS = ["human", "ai:tactician", "ai:greedy", "ai:random"]
 
@@ -42,9 +43,9 @@ class MenuScene:
         UILabel(pygame.Rect(20, 96, 120, 30), "Scenario", ui, container=panel)
         self.scenario_menu = UIDropDownMenu(names, names[self.choice], pygame.Rect(
             150, 96, 480, 30), ui, container=panel)
-        rulesets = [name for _, name, _ in CATALOGUE]
+        rulesets = [name for _, name, _ in catalogue()]
         entry = self.entries[self.choice] if self.entries else None
-        default = next((n for rid, n, _ in CATALOGUE if entry and rid == entry.ruleset),
+        default = next((n for rid, n, _ in catalogue() if entry and rid == entry.ruleset),
                        rulesets[0])
         UILabel(pygame.Rect(20, 136, 120, 30), "Ruleset", ui, container=panel)
         self.ruleset_menu = UIDropDownMenu(rulesets, default, pygame.Rect(150, 136, 480, 30),
@@ -101,7 +102,7 @@ class MenuScene:
 
     def _start(self) -> Any:
         entry = self.entries[self.choice]
-        ruleset = next(rid for rid, name, _ in CATALOGUE
+        ruleset = next(rid for rid, name, _ in catalogue()
                        if name == self.ruleset_menu.selected_option[0])
         players = [m.selected_option[0] for m in self.side_menus]
         try:
@@ -114,8 +115,8 @@ class MenuScene:
 
     def _continue(self) -> Any:
         """Resume the most recent save exactly where it stopped."""
-        from game.content import resume_saved
         from game.saves import SaveError
+        from game.ui.launch import resume_saved
 
         try:
             scene = resume_saved(self.app, self.latest, on_exit=self._back)
@@ -138,7 +139,7 @@ class MenuScene:
         from game.ui.sandbox_scene import SandboxScene
 
         entry = self.entries[self.choice]
-        ruleset = next(rid for rid, name, _ in CATALOGUE
+        ruleset = next(rid for rid, name, _ in catalogue()
                        if name == self.ruleset_menu.selected_option[0])
         try:
             sb = Sandbox.from_map(entry.path, ruleset=ruleset)

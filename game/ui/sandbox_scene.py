@@ -43,8 +43,8 @@ from game.ui.markup import escape
 from game.ui.narration import event_html
 from game.ui.odds_chart import draw_chart
 from game.ui.side_panel import blank
+from rules.engine import catalogue
 from rules.hexgrid import Hex
-from rules.systems import CATALOGUE
 
 LEFT, RIGHT = 270, 400
 CARD_BUTTON_H, CHART_H, DICE_H = 28, 56, 30  # the right column's fixed rows
@@ -115,8 +115,8 @@ class SandboxScene:
         UILabel(pygame.Rect(4, y, LEFT - 12, 24), "GM sandbox", ui, container=left,
                 object_id="#tracker")
         y += 28
-        names = [name for _, name, _ in CATALOGUE]
-        current = next(n for rid, n, _ in CATALOGUE if rid == self.sb.ruleset.id)
+        names = [name for _, name, _ in catalogue()]
+        current = next(n for rid, n, _ in catalogue() if rid == self.sb.ruleset.id)
         self.ruleset_menu = UIDropDownMenu(names, current, pygame.Rect(4, y, LEFT - 12, 28), ui,
                                            container=left)
         y += 32
@@ -226,7 +226,7 @@ class SandboxScene:
             self._selection(e.ui_element, e.text)
             return None
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.ruleset_menu:
-            rid = next(r for r, n, _ in CATALOGUE if n == e.text)
+            rid = next(r for r, n, _ in catalogue() if n == e.text)
             report = self._do(self.sb.switch_ruleset, rid)
             if report is not None and not report.complete:
                 self.message = " · ".join(report.lines())

@@ -12,10 +12,9 @@ import pytest
 from game.maps import load_map
 from game.sandbox import Sandbox, SandboxError, map_template
 from rules.commands import Declare
-from rules.engine import ruleset_of
+from rules.engine import catalogue, ruleset_of
 from rules.hexgrid import Hex
 from rules.state import state_hash
-from rules.systems import CATALOGUE
 from tests.fallen_empire.helpers import fe
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -76,7 +75,7 @@ def test_a_session_place_turn_step_undo_redo_switch_export(tmp_path):
     assert [t.rolled for t in sb.timeline()] == [False] * 5 + [True]
 
     # Switch to Empress: the same figures on the same hexes, facing the same way.
-    assert "empress" in {rid for rid, _, _ in CATALOGUE}
+    assert "empress" in {rid for rid, _, _ in catalogue()}
     report = sb.switch_ruleset("empress")
     assert sb.state.ruleset == "empress" and sb.timeline()[-1].kind == "switch"
     assert {m.unit for m in report.mapped} | {m.unit for m in report.unmapped} == {
@@ -171,7 +170,7 @@ def test_compare_the_exchange_under_every_ruleset():
     sb = open_field()
     three(sb)
     rows = sb.compare_rulesets("f", "o")
-    assert [r.ruleset for r in rows] == [rid for rid, _, _ in CATALOGUE]
+    assert [r.ruleset for r in rows] == [rid for rid, _, _ in catalogue()]
     fe_row = rows[0]
     assert fe_row.ok and fe_row.live and fe_row.hit_pct == pytest.approx(40.0)
     assert fe_row.cells()[4] == "-1 o's shield — FE-30"

@@ -15,13 +15,12 @@ from game.cli import main
 from game.maps import MapError, load_map
 from game.saves import load_save
 from game.turns import RandomController, Seat
-from rules.engine import BattleSetup
+from rules.engine import BattleSetup, catalogue
 from rules.scenarios import demo_setup
-from rules.systems import CATALOGUE
 from tests.saves.helpers import duel, saved_battle
 
 ROOT = Path(__file__).resolve().parents[2]
-RULESETS = [rid for rid, _, _ in CATALOGUE]
+RULESETS = [rid for rid, _, _ in catalogue()]
 MAPS = ["duel", "river_ford", "walled_village"]
 HAS_AI = importlib.util.find_spec("game.ai") is not None
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.content import ScenarioEntry, find_scenario, start_battle
+from game.content import ScenarioEntry, find_scenario
 from game.maps import load_map
+from game.ui.launch import start_battle
 from rules.events import AttackRolled
 
 

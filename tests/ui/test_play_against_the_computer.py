@@ -48,8 +48,8 @@ def test_a_game_against_the_computer_resumes_with_the_computer(tmp_path, monkeyp
     """The save says which side the computer played ("ai:greedy"), and Continue gives that
     side back to the computer."""
     from game.app import App
-    from game.content import resume_saved
     from game.saves import latest_save, load_save
+    from game.ui.launch import resume_saved
 
     monkeypatch.setenv("FLANK_SAVE_DIR", str(tmp_path))
     p = Player(seed=12, players=["human", "ai:greedy"])

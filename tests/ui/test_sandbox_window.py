@@ -12,9 +12,9 @@ from game.content import find_scenario
 from game.maps import load_map
 from game.sandbox import Sandbox
 from game.ui.sandbox_scene import LEFT, SandboxScene
+from rules.engine import catalogue
 from rules.hexgrid import Hex
 from rules.state import state_hash
-from rules.systems import CATALOGUE
 
 
 class GM:
@@ -94,8 +94,8 @@ def test_a_gm_session_in_the_window(tmp_path, monkeypatch):
     gm.key(pygame.K_z, pygame.KMOD_CTRL)
     assert state_hash(sb.state) == before_roll
     # switch ruleset (to another one if there is one)
-    other = next((n for rid, n, _ in CATALOGUE if rid != sb.ruleset.id), None)
-    name = other or next(n for rid, n, _ in CATALOGUE if rid == sb.ruleset.id)
+    other = next((n for rid, n, _ in catalogue() if rid != sb.ruleset.id), None)
+    name = other or next(n for rid, n, _ in catalogue() if rid == sb.ruleset.id)
     gm.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.ruleset_menu, text=name)
     assert any(i.kind == "switch" for i in sb.timeline()) or other is None
     # export the position, a picture and the transcript

@@ -9,8 +9,9 @@ import pygame
 import pytest
 
 from game.app import App
-from game.content import ScenarioEntry, find_scenario, start_battle
+from game.content import ScenarioEntry, find_scenario
 from game.maps import load_map
+from game.ui.launch import start_battle
 
 
 class Player:

@@ -10,9 +10,10 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 
 from game import app as app_module
 from game.app import MIN_SIZE, App, fit_to_desktop
-from game.content import ScenarioEntry, find_scenario, start_battle
+from game.content import ScenarioEntry, find_scenario
 from game.maps import load_map
 from game.sandbox import Sandbox
+from game.ui.launch import start_battle
 from game.ui.menu_scene import MenuScene
 from game.ui.sandbox_scene import SandboxScene
 

@@ -1,0 +1,92 @@
+"""Opening a battle in the window: from a scenario, from a save, on the screen its board needs.
+
+The scene is picked by the kind of board the battle is drawn on (`Battle.board_kind`: a hex
+map, the lists of a joust …) through the registry (entry points in the group
+``flank.scenes``), so a new mode brings its own screen without a line changing here.  Every
+scene takes the same keywords: the turn manager, a title, what to do on leaving, the
+autosave writer, the undo stack, and the map's art (a scene with no map ignores it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.content import ScenarioEntry, load_setup, make_seat
+from rules import registry
+
+
+def scene_for(app: Any, tm: Any, **kwargs: Any) -> Any:
+    """The scene that shows the battle `tm` drives, for its board kind."""
+    cls = registry.load(registry.SCENES, tm.state.board_kind)
+    return cls(app, tm, **kwargs)
+
+
+def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str],
+                 on_exit: Callable[[], Any] | None = None, seed: int | None = None) -> Any:
+    """Open the battle scene for a scenario; `players` says who plays each side, in order."""
+    import random
+
+    from game.render.snapshot import hex_size_for
+    from game.render.tiles import painter_for
+    from game.turns import TurnManager
+
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    setup, sc = load_setup(entry.path, ruleset, seed)
+    if len(players) < len(setup.sides):
+        players = players + ["human"] * (len(setup.sides) - len(players))
+    seats = {}
+    for i, (side, who) in enumerate(zip(setup.sides, players, strict=False)):
+        seats[side.id] = make_seat(side.id, side.name or f"Player {i + 1}", who, seed + i)
+    tm = TurnManager(setup, seats)
+    from game.saves import start_autosave
+    from game.undo import UndoStack, undo_mode
+
+    mode = undo_mode(sc.properties.get("undo"))
+    controllers = {side: (f"human:{seat.name or side}" if seat.human else
+                          f"ai:{seat.name.rpartition('computer: ')[2].rstrip(')')}")
+                   for side, seat in seats.items()}
+    writer = start_autosave(tm, setup=setup, scenario_path=entry.path,
+                            controllers=controllers, undo=mode)
+    undo = UndoStack.for_turn_manager(tm, mode=mode, writer=writer)
+    return scene_for(app, tm, title=sc.title, painter=painter_for(sc),
+                       orientation=sc.orientation, hex_size=hex_size_for(sc), on_exit=on_exit,
+                       writer=writer, undo=undo)
+
+
+def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None = None) -> Any:
+    """The battle scene for a save, carrying on where it stopped and appending to it.
+    Raises game.saves.SaveError (one line) if the save cannot be trusted."""
+    from game.maps import MapError, load_map
+    from game.render.snapshot import hex_size_for
+    from game.render.tiles import painter_for
+    from game.saves import load_save, resume_battle, seats_from_header
+    from game.threaded import ThreadedController
+    from game.undo import UndoStack
+
+    header = load_save(path).header
+
+    def computer(side: str, level: str) -> Any:
+        from game.ai import make_controller
+
+        return ThreadedController(make_controller(level or "tactician", header.seed),
+                                  min_think_s=0.25)
+
+    loaded, tm, writer = resume_battle(path, seats_from_header(header, ai=computer))
+    undo = UndoStack.from_loaded(loaded, writer)
+    undo.attach(tm)
+    kwargs: dict[str, Any] = {"orientation": "pointy" if loaded.setup.board.stagger_axis == "y"
+                              else "flat"}
+    where = loaded.header.scenario.path
+    if where and Path(where).is_file():  # the map's art, if the map is still there
+        try:
+            sc = load_map(where, ruleset=loaded.header.ruleset, seed=loaded.header.seed)
+            kwargs = {"painter": painter_for(sc), "orientation": sc.orientation,
+                      "hex_size": hex_size_for(sc)}
+        except MapError:
+            pass
+    scene = scene_for(app, tm, title=loaded.header.scenario.title or loaded.setup.title,
+                        on_exit=on_exit, writer=writer, undo=undo, **kwargs)
+    scene.message = " ".join(loaded.notices)
+    return scene
