@@ -34,11 +34,11 @@ Hand-over (hot-seat)
 
 Secrets (what another seat should not see before its hand-over)
     Some events are private to the side that made them until a later event reveals them.
-    This is data: ``SECRET_EVENTS`` maps an event type tag to whose secret it is and which
-    tags reveal it.  In Fallen Empire, declarations (``fe_action_declared``, FE-06) are
-    secret until the initiative roll (``fe_initiative_rolled``, FE-07), and a jouster's
-    throw choice (``fe_joust_throw_chosen``, FE-48) until both throws are rolled
-    (``fe_joust_thrown``).  ``hidden_from(seat, event)`` says whether the window must hide
+    This is data the event classes declare (``Event.secret``; ``SECRET_EVENTS`` maps each
+    secret event type tag to whose secret it is and which tags reveal it).  In Fallen
+    Empire, declarations (``fe_action_declared``, FE-06) are secret until the initiative roll
+    (``fe_initiative_rolled``, FE-07), and a jouster's throw choice
+    (``fe_joust_throw_chosen``, FE-48) until both throws are rolled (``fe_joust_thrown``).  ``hidden_from(seat, event)`` says whether the window must hide
     an event of the log from a seat now; ``concealed_units(seat)`` names the units whose
     declared action (a field of the state) it must hide as well.  The end of the battle
     reveals everything.
@@ -50,11 +50,11 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from rules.commands import Command
 from rules.engine import BattleSetup, IllegalCommand, decider, legal_commands, start, submit
-from rules.events import Event
+from rules.events import SECRET_EVENTS, Event, Secret
 from rules.state import Battle, Outcome
 
 MIN_HOT_SEATS = 2
@@ -147,31 +147,6 @@ class StepResult:
     @property
     def ok(self) -> bool:
         return self.error is None
-
-
-# --- secrets -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Secret:
-    """An event type that only its owner's side may see until one of `until` happens.
-
-    `owner` names the event field that says whose secret it is; `by` says whether that
-    field holds a unit id (the unit's side owns it) or a side id."""
-
-    owner: str
-    by: Literal["unit", "side"]
-    until: frozenset[str]
-
-
-SECRET_EVENTS: dict[str, Secret] = {
-    # FE-06/FE-07: actions are declared in secret and revealed as initiative is rolled.
-    "fe_action_declared": Secret("unit", "unit", frozenset({"fe_initiative_rolled",
-                                                            "battle_ended"})),
-    # FE-48: each rider chooses his throw in secret; both are rolled at the signal.
-    "fe_joust_throw_chosen": Secret("side", "side", frozenset({"fe_joust_thrown",
-                                                              "battle_ended"})),
-}
 
 
 # --- the turn manager ----------------------------------------------------------------------

@@ -11,7 +11,8 @@ it comes from, so the log can narrate any exchange and a GM can show why.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -41,12 +42,29 @@ class Modifier(BaseModel):
         return f"{self.value:+d} {self.reason} — {self.rule}"
 
 
+@dataclass(frozen=True)
+class Secret:
+    """What makes an event private: only its owner's side may see it until an event of one
+    of the types in `until` happens (a declaration until initiative is rolled, FE-06/07).
+
+    `owner` names the event field that says whose secret it is; `by` says whether that
+    field holds a unit id (the unit's side owns it) or a side id."""
+
+    owner: str
+    by: Literal["unit", "side"]
+    until: frozenset[str]
+
+
 class Event(BaseModel):
     """Base of every event.  `rolls` holds the raw faces of the dice this event used, in order
-    (the engine fills it in), which is also how far it moves the dice counter on replay."""
+    (the engine fills it in), which is also how far it moves the dice counter on replay.
+
+    An event a side makes in secret says so in `secret`; the turn manager hides it from the
+    other seats until it is revealed, whatever the ruleset or mode that defines it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     registry: ClassVar[dict[str, type[Event]]] = {}
+    secret: ClassVar[Secret | None] = None
     type: str
     rolls: tuple[int, ...] = ()
 
@@ -64,6 +82,25 @@ class Event(BaseModel):
         """A sentence for the event log; events override it where they can say more."""
         return self.type.replace("_", " ")
 
+
+class _Secrets(Mapping[str, Secret]):
+    """Every secret event type tag → its `Secret`, read from the event classes themselves,
+    so a ruleset or mode loaded later is covered without registering anything."""
+
+    def __getitem__(self, tag: str) -> Secret:
+        kind = Event.registry.get(tag)
+        if kind is None or kind.secret is None:
+            raise KeyError(tag)
+        return kind.secret
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([t for t, k in Event.registry.items() if k.secret is not None])
+
+    def __len__(self) -> int:
+        return sum(1 for k in Event.registry.values() if k.secret is not None)
+
+
+SECRET_EVENTS: Mapping[str, Secret] = _Secrets()
 
 _adapter_cache: dict[str, TypeAdapter[Any]] = {}
 

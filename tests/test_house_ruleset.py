@@ -180,5 +180,5 @@ def test_two_random_players_play_a_house_battle_to_the_end_and_its_save_replays(
 
 def test_without_its_package_the_house_ruleset_is_unknown_and_said_so():
     assert "stones" not in [rid for rid, _, _ in catalogue()]
-    with pytest.raises(KeyError, match="no ruleset called 'stones' .*fallen_empire"):
+    with pytest.raises(KeyError, match=r"no ruleset called 'stones' .*fallen_empire"):
         ruleset_of("stones")

@@ -5,7 +5,7 @@ What the generic AI cannot work out from the rules API alone, Fallen Empire answ
 * Hidden information (FE-06): actions are declared in secret and revealed when initiative
   is rolled (FE-07).  `visible` blanks the `declared` field of every other side's unit until
   the round's initiative is rolled, so nothing the AI computes can depend on a foe's secret
-  declaration (game.turns.SECRET_EVENTS says the same for the window).
+  declaration (its event class says so in `secret`, which the window reads too).
 * Who can still strike this round, and how (`profile`): the declared action (once known),
   the side initiative order (FE-07), which phases have run (FE-09), the movement allowances
   (FE-08, FE-13, FE-16) and missile ranges.  Before initiative, a foe's action is unknown,

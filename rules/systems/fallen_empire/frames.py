@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
-from rules.events import AttackRolled, Event, HexT, evolver, unhx
+from rules.events import AttackRolled, Event, HexT, Secret, evolver, unhx
 from rules.hexgrid import Hex
 from rules.state import Battle, Frame
 
@@ -168,6 +168,9 @@ def _decl_open(state: Battle, e: DeclarationsOpened) -> Battle:
 
 
 class ActionDeclared(Event):
+    # FE-06/FE-07: actions are declared in secret and revealed as initiative is rolled.
+    secret: ClassVar[Secret | None] = Secret("unit", "unit", frozenset({
+        "fe_initiative_rolled", "battle_ended"}))
     type: Literal["fe_action_declared"] = "fe_action_declared"
     unit: str
     action: str

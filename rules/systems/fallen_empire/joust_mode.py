@@ -33,7 +33,14 @@ from typing import Any, ClassVar, Literal
 from rules.commands import Choose, Command
 from rules.dice import face
 from rules.engine import Context
-from rules.events import BattleEnded, Event, UnitDamaged, UnitStatusChanged, evolver
+from rules.events import (
+    BattleEnded,
+    Event,
+    Secret,
+    UnitDamaged,
+    UnitStatusChanged,
+    evolver,
+)
 from rules.state import ACTIVE, DOWN, GONE, Battle, Frame
 from rules.systems.fallen_empire.joust import (
     BoutResult,
@@ -245,6 +252,9 @@ class JoustThrowChosen(Event):
     """A rider has chosen his throw in secret (FE-48).  ``sealed`` is the size masked by
     :func:`seal`: replay restores it, the log cannot read it."""
 
+    # FE-48: each rider chooses his throw in secret; both are rolled at the signal.
+    secret: ClassVar[Secret | None] = Secret("side", "side", frozenset({"fe_joust_thrown",
+                                                                        "battle_ended"}))
     type: Literal["fe_joust_throw_chosen"] = "fe_joust_throw_chosen"
     side: str
     unit: str
