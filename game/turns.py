@@ -38,10 +38,10 @@ Secrets (what another seat should not see before its hand-over)
     secret event type tag to whose secret it is and which tags reveal it).  In Fallen
     Empire, declarations (``fe_action_declared``, FE-06) are secret until the initiative roll
     (``fe_initiative_rolled``, FE-07), and a jouster's throw choice
-    (``fe_joust_throw_chosen``, FE-48) until both throws are rolled (``fe_joust_thrown``).  ``hidden_from(seat, event)`` says whether the window must hide
-    an event of the log from a seat now; ``concealed_units(seat)`` names the units whose
-    declared action (a field of the state) it must hide as well.  The end of the battle
-    reveals everything.
+    (``fe_joust_throw_chosen``, FE-48) until both throws are rolled (``fe_joust_thrown``).
+    ``hidden_from(seat, event)`` says whether the window must hide an event of the log from
+    a seat now; ``concealed_units(seat)`` names the units whose declared action (a field of
+    the state) it must hide as well.  The end of the battle reveals everything.
 """
 
 from __future__ import annotations
