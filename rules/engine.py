@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -203,6 +204,12 @@ class Ruleset:
 
     def templates(self) -> list[str]:
         return []
+
+    def tables(self, path: Path | None = None) -> Any:
+        """The ruleset's data tables (its own TOML file, or the one at `path` read in its
+        place, as `flank validate` does), or None for a ruleset that keeps none.  A bad file
+        raises `rules.data.DataError` naming it."""
+        return None
 
     # --- what the GM may change (rules/gm.py) ------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rules import rulings
@@ -171,6 +172,9 @@ class Empress(Ruleset):
 
     def templates(self) -> list[str]:
         return sorted(load_tables().units)
+
+    def tables(self, path: Path | None = None) -> Any:
+        return load_tables(path)
 
     def unit_badge(self, state: Battle, unit_id: str) -> str:
         u = emp(state, unit_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rules import rulings
@@ -86,6 +87,9 @@ class FallenEmpire(Ruleset):
 
     def templates(self) -> list[str]:
         return sorted(load_tables().units)
+
+    def tables(self, path: Path | None = None) -> Any:
+        return load_tables(path)
 
     # --- the GM's hand -------------------------------------------------------------------
 
