@@ -74,7 +74,7 @@ Rulesets
     are then refused with a reason, and switching maps its figures by template name.
 
 The package, one job a module (each imports only those listed before it, so none imports
-back; the names below are all importable from `game.sandbox` itself)
+back; every name in backticks below is importable from `game.sandbox` itself)
     common          SandboxError, ExportError, reading a hex or a figure
     ruleset_parts   a ruleset's own modules and data tables (`ruleset_tables`)
     dice            the GM's dice ("what if it had been a 12")
