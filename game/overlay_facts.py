@@ -24,10 +24,10 @@ Missile reach is read from the ruleset's weapon table (see `strikes_of`).
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from game.sandbox.ruleset_parts import ruleset_tables
 from rules.engine import ruleset_of
 from rules.hexgrid import Hex, disk, line
 from rules.positioning import arc, threat_map, threatened_hexes, threatens, unit_reach
@@ -104,16 +104,6 @@ class Striker:
                 f"{self.distance} away")
 
 
-def _tables(state: Battle) -> Any:
-    """The ruleset's data tables (`rules.systems.<id>.tables.load_tables()`), or None."""
-    rs = ruleset_of(state)
-    package = type(rs).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.tables").load_tables()
-    except (ImportError, AttributeError):
-        return None
-
-
 def _weapon(tables: Any, key: str) -> Any:
     if tables is None or not key:
         return None
@@ -155,7 +145,7 @@ def strikes_of(state: Battle, unit: UnitLike) -> list[tuple[str, str, int, int]]
     hook = getattr(rs, "strikes", None)
     if callable(hook):
         return list(hook(state, u.id))
-    tables = _tables(state)
+    tables = ruleset_tables(rs)
     fph = state.board.feet_per_hex
     out: list[tuple[str, str, int, int]] = []
     melee = _weapon(tables, getattr(u, "weapon", ""))

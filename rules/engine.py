@@ -211,6 +211,21 @@ class Ruleset:
         raises `rules.data.DataError` naming it."""
         return None
 
+    def data_file(self) -> Path | None:
+        """The ruleset's data file (its tables and the values of its rulings, each commented
+        with the clause or ruling it implements), for the GM's Rulings panel; None if none."""
+        return None
+
+    def round_fields(self) -> frozenset[str]:
+        """Unit fields that belong to the round rather than the figure (what it has spent,
+        the free attack it has used …), left behind when a position is set up again."""
+        return frozenset()
+
+    def declarable(self, state: Battle, unit: Any) -> tuple[str, ...] | None:
+        """The actions `unit` may declare now, under a ruleset whose figures declare before
+        acting (FE-06); None under one whose figures do not."""
+        return None
+
     # --- what the GM may change (rules/gm.py) ------------------------------------------------
 
     def build_unit(self, state: Battle, spec: UnitSpec) -> Any:

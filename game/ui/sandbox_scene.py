@@ -35,6 +35,7 @@ from game import overlay_facts as facts
 from game.render.board_view import BoardView
 from game.render.camera import Camera
 from game.render.overlays import Overlays
+from game.render.picture_export import export_png
 from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
 from game.sandbox import Sandbox, SandboxError
@@ -395,7 +396,8 @@ class SandboxScene:
                 path = out.path
             elif which is self.png_b:
                 overlay = "threat" if self.overlays_on.get("threat") else "none"
-                path = self.sb.export_png(folder / f"{stem}.png", (1280, 800), overlay)
+                path = export_png(self.sb.state, folder / f"{stem}.png", (1280, 800), overlay,
+                                  scenario=self.sb.scenario)
             else:
                 path = folder / f"{stem}.md"
                 path.write_text(self.sb.transcript(f"{stem}: exchanges"), encoding="utf-8")

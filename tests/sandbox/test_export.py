@@ -1,5 +1,6 @@
-"""Exports from the sandbox (game/export.py): a position as a Tiled scenario that loads back
-identically (docs/MAPS.md), a picture, and a Markdown transcript of the exchanges."""
+"""Exports from the sandbox (game/sandbox/; the picture: game/render/picture_export.py): a
+position as a Tiled scenario that loads back identically (docs/MAPS.md), a picture, and a
+Markdown transcript of the exchanges."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.export import ExportError, export_png, export_tmx, transcript_markdown
 from game.maps import ASSETS_DIR, load_map
+from game.render.picture_export import export_png
+from game.sandbox import ExportError, export_tmx, transcript_markdown
 from rules.engine import scripted, start
 from rules.gm import Exchange, RelocateUnit, gm_submit
 from rules.hexgrid import Hex
@@ -150,8 +152,8 @@ def test_the_transcript_shows_every_modifier_with_its_citation():
 def test_list_rulings_survive_the_round_trip(tmp_path):
     """A GM's ruling that is a list (surprise on 4-6, FE-02) goes into the map as "[4, 5, 6]"
     and comes back as the same list."""
-    from game.export import export_tmx
     from game.maps import load_map
+    from game.sandbox import export_tmx
     from rules.engine import start
     from tests.fallen_empire.helpers import fe
 

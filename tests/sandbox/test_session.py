@@ -1,4 +1,4 @@
-"""A headless GM sandbox session (game/sandbox.py): place, turn, step an exchange with the
+"""A headless GM sandbox session (game/sandbox/): place, turn, step an exchange with the
 GM's dice, take it back and forth, switch rulesets, export -- what the sandbox window does,
 without a window."""
 
@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.maps import load_map
+from game.render.picture_export import export_png
 from game.sandbox import Sandbox, SandboxError, map_template
 from rules.commands import Declare
 from rules.engine import catalogue, ruleset_of
@@ -92,7 +93,8 @@ def test_a_session_place_turn_step_undo_redo_switch_export(tmp_path):
     loaded = load_map(tmx.path)
     assert {u.id for u in loaded.setup.units} == {"f", "o", "pikeman_1"}
     assert loaded.ruleset == "fallen_empire" and loaded.title == "Lesson"
-    png = sb.export_png(tmp_path / "lesson.png", (400, 300), "threat")
+    png = export_png(sb.state, tmp_path / "lesson.png", (400, 300), "threat",
+                     scenario=sb.scenario)
     assert pygame.image.load(str(png)).get_size() == (400, 300)
     md = sb.transcript("Lesson")
     (tmp_path / "lesson.md").write_text(md)
@@ -317,7 +319,7 @@ def test_the_sandbox_modules_run_without_pygame():
     import subprocess
     import sys
 
-    code = ("import sys, game.sandbox, game.export, game.overlay_facts; "
+    code = ("import sys, game.sandbox, game.overlay_facts; "
             "sb = game.sandbox.Sandbox.from_map('maps/duel.tmx'); "
             "sb.roll_exchange('champion', 'orc'); sb.transcript(); "
             "assert 'pygame' not in sys.modules, 'pygame was imported'")

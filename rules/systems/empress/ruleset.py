@@ -37,6 +37,7 @@ from rules.systems.empress.movement import move_mode, reactions_at, run_fall_bac
 from rules.systems.empress.round import run_round
 from rules.systems.empress.tables import Config, load_tables
 from rules.systems.empress.units import (
+    ROUND_FIELDS,
     SIZE_CLASSES,
     am,
     build_unit,
@@ -175,6 +176,12 @@ class Empress(Ruleset):
 
     def tables(self, path: Path | None = None) -> Any:
         return load_tables(path)
+
+    def data_file(self) -> Path | None:
+        return Path(__file__).with_name("data.toml")
+
+    def round_fields(self) -> frozenset[str]:
+        return frozenset(ROUND_FIELDS)
 
     def unit_badge(self, state: Battle, unit_id: str) -> str:
         u = emp(state, unit_id)

@@ -31,6 +31,7 @@ from rules.systems.fallen_empire.frames import (
     RoundFrame,
 )
 from rules.systems.fallen_empire.movement import run_impact, run_move
+from rules.systems.fallen_empire.options import declaration_options
 from rules.systems.fallen_empire.round import run_phase, run_round
 from rules.systems.fallen_empire.tables import load_tables
 from rules.systems.fallen_empire.units import build_unit, cfg, is_fe, melee_reach_ft
@@ -90,6 +91,12 @@ class FallenEmpire(Ruleset):
 
     def tables(self, path: Path | None = None) -> Any:
         return load_tables(path)
+
+    def data_file(self) -> Path | None:
+        return Path(__file__).with_name("data.toml")
+
+    def declarable(self, state: Battle, unit: Any) -> tuple[str, ...] | None:
+        return declaration_options(state, unit)
 
     # --- the GM's hand -------------------------------------------------------------------
 

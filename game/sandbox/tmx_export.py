@@ -1,10 +1,7 @@
-"""Taking a sandbox position out of Flank: a Tiled scenario, a picture, a transcript.
+"""A sandbox position as a Tiled scenario (`.tmx`) that Tiled opens and `game.maps.load_map`
+loads back to the same board, sides, figures and options.
 
     export_tmx(state_or_setup, "out/ambush.tmx", "Ambush")   # -> TmxExport (path, notes ...)
-    export_png(state, "out/ambush.png", (1280, 800), "threat")
-    text = transcript_markdown(sandbox, "Tonight's lesson")   # Markdown of every exchange
-
-Headless: only `export_png` imports pygame, when it is called.
 
 The .tmx is written as `maps/make_maps.py` writes the bundled maps (docs/MAPS.md): one CSV
 tile layer `terrain` drawn with the bundled tileset (`assets/terrain_pointy.tsx` or
@@ -21,86 +18,35 @@ in the map: the bundled picture of the nearest kind, with that terrain's propert
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element
 
-import defusedxml.ElementTree as SafeET
-
-from game.maps import ASSETS_DIR, MAX_MAP_SIDE, HexTiling, MapError, load_map
+from game.maps import MAX_MAP_SIDE, HexTiling, MapError, load_map
+from game.sandbox.common import ExportError
+from game.sandbox.ruleset_parts import default_name
+from game.sandbox.tileset import BundledTileset, bundled_tileset
 from rules.engine import BattleSetup, initial_state, ruleset_of
-from rules.events import AttackRolled, Event
 from rules.hexgrid import Hex, hex_to_offset
 from rules.state import DEAD, GONE, Battle, Board, Terrain
 
-__all__ = ["ExportError", "TmxExport", "export_png", "export_tmx", "transcript_markdown"]
-
 TILED_VERSION = ("1.10", "1.10.2")  # as assets/make_tiles.py and maps/make_maps.py write
-OVERLAYS = ("none", "threat", "reach", "facing")
-
-
-class ExportError(Exception):
-    """The position cannot be written as asked; `str()` says why.  Nothing was overwritten."""
 
 
 @dataclass(frozen=True)
 class TmxExport:
+    """What `export_tmx` wrote, and what the map could not hold."""
+
     path: Path
     tileset: str  # the tileset reference written in the map
     copied: tuple[Path, ...]  # tileset files copied beside the map
     shift: tuple[int, int]  # (dq, dr) added to every hex so that Tiled's columns and rows
     #                         count from 0 (0, 0 for any board read from a map)
     notes: tuple[str, ...]  # what a .tmx cannot hold (edits, dead figures, list options ...)
-
-
-# --- the bundled tileset -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Tileset:
-    tsx: Path
-    png: Path
-    tile_width: int
-    tile_height: int
-    columns: int
-    count: int
-    image_width: int
-    image_height: int
-    terrains: dict[Terrain, int]  # terrain -> tile id
-    kinds: dict[str, int]  # terrain kind -> tile id (for a custom terrain's picture)
-
-
-def _bundled(orientation: str) -> _Tileset:
-    tsx = ASSETS_DIR / f"terrain_{orientation}.tsx"
-    root = SafeET.parse(tsx).getroot()
-    image = root.find("image")
-    assert image is not None
-    terrains: dict[Terrain, int] = {}
-    kinds: dict[str, int] = {}
-    for tile in root.findall("tile"):
-        tid = int(tile.get("id", "0"))
-        props = {p.get("name"): p for p in tile.iter("property")}
-        if "terrain" not in props:
-            continue
-
-        def value(name: str, default: str, props: dict[Any, Element] = props) -> str:
-            p = props.get(name)
-            return default if p is None else p.get("value", default)
-
-        t = Terrain(kind=value("terrain", "grass"), move_cost=int(value("move_cost", "1")),
-                    cover=value("cover", "false") == "true",
-                    impassable=value("impassable", "false") == "true",
-                    elevation=int(value("elevation", "0")))
-        terrains.setdefault(t, tid)
-        kinds.setdefault(t.kind, tid)
-    return _Tileset(tsx, tsx.parent / str(image.get("source")), int(root.get("tilewidth", 0)),
-                    int(root.get("tileheight", 0)), int(root.get("columns", 0)),
-                    int(root.get("tilecount", 0)), int(image.get("width", 0)),
-                    int(image.get("height", 0)), terrains, kinds)
 
 
 # --- what goes in the map ------------------------------------------------------------------
@@ -117,10 +63,8 @@ class _Figure:
 
 
 def _default_names(ruleset: str, units: Iterable[Any]) -> dict[str, str]:
-    from game.sandbox import _default_name
-
     rs = ruleset_of(ruleset)
-    return {u.id: _default_name(rs, u.template) for u in units}
+    return {u.id: default_name(rs, u.template) for u in units}
 
 
 def _from_setup(setup: BattleSetup) -> tuple[Board, list[Any], list[_Figure], dict[str, Any],
@@ -180,8 +124,6 @@ def _prop(name: str, value: Any, indent: str) -> str | None:
         kind, text = "", value
     elif isinstance(value, (list, tuple)) and all(
             isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
-        import json
-
         kind, text = "", json.dumps(list(value))  # game.maps reads "[5, 6]" back as a list
     else:
         return None
@@ -213,7 +155,7 @@ def _shift_for(hexes: Sequence[Hex], axis: str, index: str) -> Hex:
     return Hex(t.q, t.r - min(rows))
 
 
-def _tileset_ref(ts: _Tileset, out_dir: Path, copy: bool) -> tuple[str, str, list[Path]]:
+def _tileset_ref(ts: BundledTileset, out_dir: Path, copy: bool) -> tuple[str, str, list[Path]]:
     """(tsx reference, png reference for embedded tilesets, files copied)."""
     if not copy:
         try:
@@ -290,7 +232,7 @@ def export_tmx(state_or_setup: Battle | BattleSetup, path: str | Path, title: st
                      "columns and rows start at 0")
 
     # Terrain -> tiles: the bundled tileset, and one small embedded tileset per other terrain.
-    ts = _bundled(orient)
+    ts = bundled_tileset(orient)
     custom: dict[Terrain, int] = {}  # terrain -> firstgid of its embedded tileset
     gid_of: dict[Terrain, int] = {}
     for _, t in board.cells:
@@ -436,151 +378,3 @@ def _verify(tmp: Path, out: Path, ruleset: str, board: Board, figures: list[_Fig
     if {k: v for k, v in got.options.items()} != {k: options[k] for k in kept}:
         raise ExportError(f"{out}: the rulings did not load back the same")
     return got
-
-
-# --- a picture -----------------------------------------------------------------------------
-
-
-def export_png(state: Battle, path: str | Path, size: tuple[int, int] = (1280, 800),
-               overlay: Any = "none", *, scenario: Any = None) -> Path:
-    """Draw the position with the window's own BoardView and save it as a PNG of `size`.
-
-    `overlay`: "none", "threat", "reach", "facing" (as `flank screenshot`, via
-    `game.render.snapshot.overlays_for`) or a ready `game.render.overlays.Overlays`.
-    `scenario`: the loaded map, for its tile art (used only if it has this very board)."""
-    import pygame
-
-    from game.render.board_view import BoardView
-    from game.render.camera import Camera
-    from game.render.overlays import Overlays
-    from game.render.snapshot import hex_size_for, overlays_for
-    from game.render.tiles import painter_for
-
-    if not isinstance(overlay, Overlays) and overlay not in OVERLAYS:
-        raise ExportError(f"overlay must be one of {', '.join(OVERLAYS)}, not {overlay!r}")
-    w, h = int(size[0]), int(size[1])
-    if not (16 <= w <= 8192 and 16 <= h <= 8192):
-        raise ExportError(f"a picture of {w}×{h} pixels is not possible (16 to 8192 a side)")
-    if not pygame.display.get_init():
-        try:
-            pygame.display.init()
-        except pygame.error:
-            os.environ["SDL_VIDEODRIVER"] = "dummy"
-            pygame.display.init()
-    if not pygame.font.get_init():
-        pygame.font.init()
-    orientation = "flat" if state.board.stagger_axis == "x" else "pointy"
-    painter = None
-    same_map = (scenario is not None and getattr(scenario, "orientation", "") == orientation
-                and scenario.setup.board.build() == state.board)
-    if same_map:
-        sizes = scenario
-        painter = painter_for(scenario)
-    else:
-        ts = _bundled(orientation)
-
-        @dataclass
-        class _Sizes:
-            orientation: str
-            tile_width: int
-            tile_height: int
-
-        sizes = _Sizes(orientation, ts.tile_width, ts.tile_height)
-    cam = Camera(orientation=orientation, hex_size=hex_size_for(sizes), screen=(w, h))
-    view = BoardView(state, cam, painter)
-    view.fit()
-    surf = pygame.Surface((w, h))
-    ov = overlay if isinstance(overlay, Overlays) else (
-        None if overlay == "none" else overlays_for(state, overlay))
-    view.draw(surf, state, ov)
-    out = Path(path)
-    pygame.image.save(surf, str(out))
-    return out
-
-
-# --- a transcript --------------------------------------------------------------------------
-
-
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _who(state: Battle | None, uid: str) -> str:
-    if state is not None and uid and state.has_unit(uid):
-        name = state.unit(uid).name
-        if name and name != uid:
-            return f"{name} ({uid})"
-    return uid
-
-
-def _exchange_md(n: int, e: AttackRolled, before: Battle | None) -> list[str]:
-    head = f"### Exchange {n}: {_who(before, e.attacker)} attacks {_who(before, e.target)}"
-    out = [head, "",
-           f"- **Attacker:** {_who(before, e.attacker)}",
-           f"- **Target:** {_who(before, e.target)}",
-           f"- **Attack:** {e.kind}" + (f" with {e.weapon}" if e.weapon else ""), ""]
-    total = e.roll + sum(m.value for m in e.modifiers)
-    if e.modifiers or e.damage_modifiers:
-        out += ["| Modifier | Value | Rule | Applies to |", "|---|---:|---|---|"]
-        out += [f"| {_md(m.reason)} | {m.value:+d} | {_md(m.rule)} | to hit |"
-                for m in e.modifiers]
-        out += [f"| {_md(m.reason)} | {m.value:+d} | {_md(m.rule)} | damage |"
-                for m in e.damage_modifiers]
-        out.append("")
-    else:
-        out += ["No modifiers.", ""]
-    out.append(f"- **Needed:** {e.needed}")
-    dice = f"d20 {e.roll}" if e.roll else "no to-hit roll"
-    if e.hit and e.damage_dice:
-        dice += f"; damage {e.damage_dice}: {e.damage_roll}"
-    out.append(f"- **Dice:** {dice} (every die: {', '.join(map(str, e.rolls)) or 'none'})")
-    out.append(f"- **Total:** {total} against {e.needed}")
-    if e.hit:
-        victim = e.struck or e.target
-        out.append(f"- **Result:** hit — {_who(before, victim)} takes {e.damage}")
-    else:
-        out.append("- **Result:** miss")
-    out += [f"- *{_md(note)}*" for note in e.notes]
-    out.append("")
-    return out
-
-
-def _block(title: str, events: Sequence[Event], before: Battle | None, counter: list[int]
-           ) -> list[str]:
-    out = [f"## {title}", ""]
-    for e in events:
-        if isinstance(e, AttackRolled):
-            counter[0] += 1
-            out += _exchange_md(counter[0], e, before)
-    told = [t for t in (e.narrate() for e in events) if t]
-    if told:
-        out += ["**What happened, in order:**", ""]
-        out += [f"{i}. {_md(t)}" for i, t in enumerate(told, start=1)]
-        out.append("")
-    return out
-
-
-def transcript_markdown(sandbox_or_events: Any, title: str = "Transcript") -> str:
-    """A Markdown transcript: each exchange a section (attacker, target, every modifier with
-    its value and citation, needed, the dice, the result, its notes), and the narration of
-    every event in order.  Give a `Sandbox` (its entries up to the current position, one
-    section per entry that rolled an attack, the others listed between them) or a list of
-    events (one section)."""
-    out = [f"# {_md(title)}", ""]
-    counter = [0]
-    entries = getattr(sandbox_or_events, "active_entries", None)
-    if entries is None:
-        events = list(sandbox_or_events)
-        return "\n".join(out + _block("Events", events, None, counter)).rstrip() + "\n"
-    sb = sandbox_or_events
-    rs = ruleset_of(sb.state)
-    out += [f"*{rs.name}* — {_md(rs.source)}", ""]
-    opening = sb.opening
-    told = opening.narration()
-    out += [f"## 0. {_md(opening.label)}", ""] + [f"- {_md(t)}" for t in told] + [""]
-    for e in entries():
-        out += _block(f"{e.position}. {_md(e.label)}", e.events, sb.state_at(e.position - 1),
-                      counter)
-    if counter[0] == 0:
-        out += ["No exchange has been rolled yet.", ""]
-    return "\n".join(out).rstrip() + "\n"
