@@ -1,0 +1,81 @@
+"""What every step of reading a map shares: `MapError` (each problem one line), the quoting of
+values from the file in messages, the limits and flags several steps use, and the state of one
+map being read (`_ReaderBase`), which the steps' mixins build on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from rules.engine import TerrainSpec
+
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+
+MAX_ID_LENGTH = 40  # unit and side ids (rules.engine.UnitSpec / SideSpec)
+
+# Tiled's flags in the top bits of a gid: flipped horizontally, vertically, diagonally
+# (on hexagonal maps: rotated 60 degrees) and rotated 120 degrees (hexagonal maps only).
+FLIP_X, FLIP_Y, FLIP_DIAGONAL, ROTATE_120 = 0x80000000, 0x40000000, 0x20000000, 0x10000000
+GID_MASK = 0x0FFFFFFF
+
+
+class MapError(Exception):
+    """A map that cannot be played.  `str()` is one line: ``"{path}: {problem}"``."""
+
+    def __init__(self, path: str | Path, problem: str) -> None:
+        self.path = str(path)
+        self.problem = " ".join(str(problem).split("\n"))
+        super().__init__(f"{self.path}: {self.problem}")
+
+
+def _q(value: Any, limit: int = 40) -> str:
+    """A value from the file, quoted and cut short, safe to put in a one-line message."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return repr(text)
+
+
+@dataclass
+class _Tileset:
+    label: str  # "tileset 'terrain_pointy.tsx'", the start of every message about it
+    firstgid: int
+    count: int  # how many gids it covers, from firstgid
+    tile_width: int
+    tile_height: int
+    columns: int
+    margin: int
+    spacing: int
+    offset: tuple[int, int]
+    image: Path | None  # the tilesheet (None for a collection of images)
+    tiles: dict[int, Element]  # <tile> elements by id
+    tile_images: dict[int, tuple[Path, int, int]]  # a collection's own pictures
+    name: str
+
+
+@dataclass(frozen=True)
+class _TileInfo:
+    tileset: _Tileset
+    tile_id: int
+    props: dict[str, Any]
+    terrain: TerrainSpec | None
+
+
+class _ReaderBase:
+    """One map being read: its path as given (for messages), the file, the folders its paths
+    may lead into, its size in hexes, and what the steps have learnt of its tilesets."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.shown = str(path)
+        self.file = Path(path)
+        self.tilesets: list[_Tileset] = []
+        self.firstgids: list[int] = []
+        self.info: dict[int, _TileInfo] = {}
+        self.roots: list[Path] = []
+        self.width = self.height = 0
+
+    def fail(self, problem: str) -> MapError:
+        return MapError(self.shown, problem)

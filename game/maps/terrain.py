@@ -1,0 +1,146 @@
+"""Terrain from tile properties: each tile's `terrain`, `move_cost`, `elevation`, `cover` and
+`impassable`; the terrain of each hex (its topmost tile that has a terrain); and the art of
+every tile on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from game.maps.base import (
+    FLIP_DIAGONAL,
+    FLIP_X,
+    FLIP_Y,
+    GID_MASK,
+    MAX_ID_LENGTH,
+    ROTATE_120,
+    _q,
+    _TileInfo,
+)
+from game.maps.layers import _LayerData
+from game.maps.options import _as_bool, _as_int, _typed
+from game.maps.tiled import _pytmx
+from game.maps.tiling import HexTiling, TileArt
+from rules.engine import TerrainSpec
+from rules.hexgrid import Hex, offset_to_hex
+
+
+class _Terrain(_LayerData):
+    """Terrain and art from the tiles, looked up through the tilesets the layers were checked
+    against."""
+
+    def hexes(self, root: Element, tm: Any, tiling: HexTiling) -> tuple[
+            dict[Hex, TerrainSpec], dict[Hex, TileArt], dict[Hex, tuple[TileArt, ...]]]:
+        """Per hex: its terrain (from its topmost tile that has one), the art of that tile, and
+        the art of every tile on it, bottom first.  Hexes with no tile are not on the board."""
+        pytmx = _pytmx()
+        width, height = self.width, self.height
+        axis, index = tiling.stagger_axis, tiling.stagger_index
+        # pytmx renumbers gids; map its numbers back to Tiled's gid with the flag bits.
+        back: dict[int, int] = {}
+        for tiled_gid, entries in tm.gidmap.items():
+            for gid, flags in entries:
+                raw = tiled_gid
+                if flags:
+                    raw |= ((FLIP_X if flags.flipped_horizontally else 0)
+                            | (FLIP_Y if flags.flipped_vertically else 0)
+                            | (FLIP_DIAGONAL if flags.flipped_diagonally else 0))
+                back[gid] = raw
+        tile_layers = [lay for lay in tm.layers if isinstance(lay, pytmx.TiledTileLayer)]
+        layers = list(zip(tile_layers, list(root.iter("layer")), strict=True))
+
+        terrain_at: dict[Hex, TerrainSpec] = {}
+        tiles: dict[Hex, TileArt] = {}
+        art: dict[Hex, tuple[TileArt, ...]] = {}
+        for row in range(height):
+            for col in range(width):
+                stack: list[TileArt] = []
+                top: tuple[_TileInfo, int] | None = None
+                first: tuple[str, _TileInfo] | None = None
+                for layer, xml in layers:
+                    gid = layer.data[row][col]
+                    if not gid:
+                        continue
+                    raw = back.get(gid, 0)
+                    info = self.tile_info(raw & GID_MASK)
+                    stack.append(self.art(info, raw))
+                    if info.terrain is not None:
+                        top = (info, raw)
+                    elif first is None:
+                        first = (xml.get("name", ""), info)
+                if not stack:
+                    continue
+                h = offset_to_hex(col, row, axis, index)  # type: ignore[arg-type]
+                if top is None:
+                    assert first is not None
+                    name, info = first
+                    raise self.fail(f"layer {_q(name)} row {row} col {col}: "
+                                    f"{info.tileset.label} tile {info.tile_id} has no 'terrain'"
+                                    " property, and no other layer gives this hex a terrain")
+                terrain_at[h] = top[0].terrain  # type: ignore[assignment]
+                tiles[h] = self.art(*top)
+                art[h] = tuple(stack)
+        if not terrain_at:
+            raise self.fail("the map has no tiles: every hex is empty")
+        return terrain_at, tiles, art
+
+    def props(self, elem: Element) -> dict[str, Any]:
+        """An element's own <properties>, typed (they were checked by `sweep`)."""
+        out: dict[str, Any] = {}
+        for block in elem.findall("properties"):
+            for prop in block.findall("property"):
+                out[prop.get("name", "")] = _typed(prop)
+        return out
+
+    def tile_info(self, gid: int) -> _TileInfo:
+        if gid in self.info:
+            return self.info[gid]
+        found = self.tile_of(gid)
+        if found is None:  # pragma: no cover - check_layers saw every gid
+            raise self.fail(f"tile {gid} is in no tileset")
+        ts, tid = found
+        elem = ts.tiles.get(tid)
+        props = self.props(elem) if elem is not None else {}
+        place = f"{ts.label} tile {tid}"
+        terrain = self.terrain(props, place) if "terrain" in props else None
+        info = _TileInfo(ts, tid, props, terrain)
+        self.info[gid] = info
+        return info
+
+    def terrain(self, props: dict[str, Any], place: str) -> TerrainSpec:
+        kind = props["terrain"]
+        if not isinstance(kind, str) or not kind.strip() or len(kind) > MAX_ID_LENGTH:
+            raise self.fail(f"{place}: terrain must be a name of 1 to {MAX_ID_LENGTH} letters, "
+                            f"not {_q(kind)}")
+        move = _as_int(props.get("move_cost", 1))
+        if move is None or not 1 <= move <= 100:
+            raise self.fail(f"{place}: move_cost must be a whole number from 1 to 100, not "
+                            f"{_q(props.get('move_cost'))}")
+        elevation = _as_int(props.get("elevation", 0))
+        if elevation is None or not -1000 <= elevation <= 1000:
+            raise self.fail(f"{place}: elevation must be a whole number from -1000 to 1000, "
+                            f"not {_q(props.get('elevation'))}")
+        flags = {}
+        for key in ("cover", "impassable"):
+            value = _as_bool(props.get(key, False))
+            if value is None:
+                raise self.fail(f"{place}: {key} must be true or false, not "
+                                f"{_q(props.get(key))}")
+            flags[key] = value
+        return TerrainSpec(kind=kind.strip(), move_cost=move, elevation=elevation, **flags)
+
+    def art(self, info: _TileInfo, raw_gid: int) -> TileArt:
+        ts, tid = info.tileset, info.tile_id
+        if ts.image is not None:
+            x = ts.margin + (tid % ts.columns) * (ts.tile_width + ts.spacing)
+            y = ts.margin + (tid // ts.columns) * (ts.tile_height + ts.spacing)
+            image, rect = ts.image, (x, y, ts.tile_width, ts.tile_height)
+        else:
+            image, w, h = ts.tile_images[tid]
+            rect = (0, 0, w, h)
+        return TileArt(image=str(image), rect=rect, offset=ts.offset,
+                       flip_x=bool(raw_gid & FLIP_X), flip_y=bool(raw_gid & FLIP_Y),
+                       flip_diagonal=bool(raw_gid & FLIP_DIAGONAL),
+                       rotate_120=bool(raw_gid & ROTATE_120), tileset=ts.name or ts.label,
+                       tile_id=tid)

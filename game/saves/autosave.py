@@ -1,0 +1,85 @@
+"""Where saves live and how a battle is autosaved: the save folder, new file names, the
+newest save (the menu's "Continue"), starting an autosave and resuming a saved battle.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game.saves.format import SAVE_SUFFIXES, new_header
+from game.saves.loaded import LoadedSave
+from game.saves.loader import load_save
+from game.saves.writer import SaveWriter
+from rules.engine import BattleSetup
+
+
+def save_dir() -> Path:
+    """``$FLANK_SAVE_DIR``, else ``$XDG_DATA_HOME/flank/saves``, else
+    ``~/.local/share/flank/saves``."""
+    env = os.environ.get("FLANK_SAVE_DIR")
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return base / "flank" / "saves"
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:40] or "battle"
+
+
+def autosave_path(title: str = "", folder: Path | None = None) -> Path:
+    """A new file name in the save folder: ``20250131-201500-duel.flank``."""
+    folder = save_dir() if folder is None else Path(folder)
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    base = f"{stamp}-{_slug(title)}"
+    path = folder / f"{base}.flank"
+    n = 2
+    while path.exists() or path.with_name(path.name + ".part").exists():
+        path = folder / f"{base}-{n}.flank"
+        n += 1
+    return path
+
+
+def list_saves(folder: Path | None = None) -> list[Path]:
+    """The saves in the save folder, newest first."""
+    folder = save_dir() if folder is None else Path(folder)
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir() if p.suffix in SAVE_SUFFIXES and p.is_file()]
+    return sorted(found, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def latest_save(folder: Path | None = None) -> Path | None:
+    """The most recently written save (the menu's "Continue"), or None."""
+    saves = list_saves(folder)
+    return saves[0] if saves else None
+
+
+def start_autosave(tm: Any, *, setup: BattleSetup, scenario_path: str | Path = "",
+                   controllers: Mapping[str, str] | None = None, undo: str = "dice",
+                   path: Path | None = None, fsync: bool = True) -> SaveWriter:
+    """Open a new save for a battle just started and attach it to its turn manager."""
+    header = new_header(setup, scenario_path=scenario_path, controllers=controllers, undo=undo)
+    writer = SaveWriter(path or autosave_path(setup.title), header, fsync=fsync)
+    writer.attach(tm)
+    return writer
+
+
+def resume_battle(path: str | Path, seats: Mapping[str, Any] | None = None, *,
+                  fsync: bool = True) -> tuple[LoadedSave, Any, SaveWriter]:
+    """Load a save and carry on: ``(loaded, turn_manager, writer)``, the writer attached and
+    appending to the same file (a line a crash cut off is removed first).  Seats default to
+    the header's controllers.  Raises `SaveError`.  For undo, add
+    ``UndoStack.from_loaded(loaded, writer).attach(tm)``."""
+    loaded = load_save(path)
+    tm = loaded.turn_manager(seats)
+    writer = SaveWriter.resume(loaded, fsync=fsync)
+    writer.attach(tm)
+    return loaded, tm, writer

@@ -1,0 +1,377 @@
+"""Loading a save: read it with a size cap, check every line, rebuild the battle.
+
+`load_save` gives a `LoadedSave` or raises `SaveError`, one line ``"PATH: line N: problem"``
+(or ``"PATH: file: problem"``): never a traceback, never a half-loaded battle.  The only thing
+let through is what a crash can leave (a last line cut off mid-write, zero bytes at the end):
+it is left out with a notice in `LoadedSave.notices`.  The checks of the set-up and the units
+(types and sizes a ruleset takes on trust) are `game.saves.checks`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from game.saves.checks import _check_options, _check_overrides, _check_templates, _check_units
+from game.saves.errors import SaveError, _one_line, _Problem, _q
+from game.saves.format import (
+    FORMAT,
+    MAX_HEADER_BYTES,
+    MAX_HEADER_INT,
+    MAX_LINE_BYTES,
+    MAX_LINES,
+    MAX_RECORD_INT,
+    MAX_SAVE_BYTES,
+    VERSION,
+    SaveHeader,
+    setup_hash,
+)
+from game.saves.loaded import LoadedSave, Step, _Record
+from game.saves.parsing import _command, _dumps, _event, _parse_json, _validation_problem
+from game.saves.upcast import RECORD_UPCASTERS, UPCASTERS
+from rules.engine import decider, evolve, initial_state, legal_commands, ruleset_of, start
+from rules.events import Event
+from rules.state import Battle, state_hash
+
+
+def _read(path: Path) -> bytes:
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise SaveError(path, "file", "file not found") from None
+    except OSError as exc:
+        raise SaveError(path, "file", f"cannot be read: {exc.strerror or exc}") from None
+    if path.is_dir():
+        raise SaveError(path, "file", "is a folder, not a save file")
+    import stat as stat_mod
+
+    if not stat_mod.S_ISREG(st.st_mode):
+        raise SaveError(path, "file", "is not a regular file")
+    if st.st_size > MAX_SAVE_BYTES:
+        raise SaveError(path, "file", f"file is larger than {_size(MAX_SAVE_BYTES)}")
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SaveError(path, "file", f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(path, "file", f"file is larger than {_size(MAX_SAVE_BYTES)}")
+    return raw
+
+
+def load_save(path: str | Path) -> LoadedSave:
+    """Read, check and rebuild a save.  Raises `SaveError` (one line) for anything wrong,
+    except a last line cut off by a crash, which is left out with a notice."""
+    path = Path(path)
+    return _Loader(path, _read(path)).load()
+
+
+class _Loader:
+    def __init__(self, path: Path, raw: bytes) -> None:
+        self.path = path
+        self.raw = raw
+        self.notices: list[str] = []
+
+    def fail(self, line: int, problem: str) -> SaveError:
+        return SaveError(self.path, f"line {line}", problem)
+
+    # the lines of the file, with a crash's leftovers at the end taken off
+    def lines(self) -> tuple[list[bytes], int]:
+        raw = self.raw
+        end = len(raw)
+        while end and raw[end - 1] == 0:
+            end -= 1
+        if end < len(raw):
+            self.notices.append(f"{len(raw) - end} zero bytes at the end of the file (left by a "
+                                "crash) were left out")
+        if end == 0:
+            raise self.fail(1, "the file is empty: a save starts with its header")
+        body = raw[:end]
+        parts = body.split(b"\n")
+        tail = parts.pop()  # after the last line end: b"" when the file ends with one
+        valid = end - len(tail)
+        if len(parts) + (1 if tail else 0) > MAX_LINES:
+            raise self.fail(MAX_LINES + 1, f"more than {MAX_LINES} lines")
+        if tail:
+            number = len(parts) + 1
+            keep = False
+            if len(tail) <= (MAX_HEADER_BYTES if number == 1 else MAX_LINE_BYTES):
+                try:
+                    _parse_json(tail.decode("utf-8"),
+                                MAX_HEADER_INT if number == 1 else MAX_RECORD_INT)
+                    keep = True
+                except (UnicodeDecodeError, _Problem):
+                    keep = False
+            if keep:  # complete, only its line end is missing
+                parts.append(tail)
+                valid = end
+                self.notices.append(f"line {number} had no line end (the save was cut off "
+                                    "just after it); it is kept")
+            elif number == 1:
+                raise self.fail(1, "the header was cut off mid-write: nothing can be loaded")
+            else:
+                self.notices.append(f"line {number} was cut off mid-write (a crash?): it is "
+                                    f"left out and the {number - 1} lines before it are kept")
+        return parts, valid
+
+    def parse(self, number: int, line: bytes) -> Any:
+        cap = MAX_HEADER_BYTES if number == 1 else MAX_LINE_BYTES
+        if len(line) > cap:
+            raise self.fail(number, f"line is longer than {_size(cap)}")
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise self.fail(number, f"not UTF-8 text (bad byte at column {exc.start + 1})"
+                            ) from None
+        if not text.strip():
+            raise self.fail(number, "empty line (a save has one record on every line)")
+        try:
+            obj = _parse_json(text, MAX_HEADER_INT if number == 1 else MAX_RECORD_INT)
+        except _Problem as exc:
+            raise self.fail(number, str(exc)) from None
+        if not isinstance(obj, dict):
+            raise self.fail(number, f"must be a JSON object, not {_json_kind(obj)}")
+        return obj
+
+    def header(self, obj: dict[str, Any]) -> tuple[SaveHeader, int]:
+        if obj.get("format") != FORMAT:
+            raise self.fail(1, 'not a Flank save: the first line has no "format": '
+                               '"flank-save"')
+        version = obj.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise self.fail(1, f"version: must be a whole number, not {_q(version)}")
+        if version > VERSION:
+            raise self.fail(1, f"written by a newer Flank (save format {version}); this one "
+                               f"reads formats up to {VERSION}")
+        if version < VERSION and version not in UPCASTERS:
+            raise self.fail(1, f"unknown save format version {version}")
+        read = version
+        while version < VERSION:
+            obj = UPCASTERS[version](obj)
+            version += 1
+        try:
+            header = SaveHeader.model_validate_json(_dumps(obj), strict=True)
+        except ValidationError as exc:
+            raise self.fail(1, _validation_problem(exc)) from None
+        return header, read
+
+    def check_header(self, h: SaveHeader) -> Battle:
+        setup = h.setup
+        try:
+            ruleset_of(h.ruleset)
+        except KeyError:
+            raise self.fail(1, f"ruleset: unknown ruleset {_q(h.ruleset)} (`flank rulesets` "
+                               "lists them)") from None
+        if setup.ruleset != h.ruleset:
+            raise self.fail(1, f"setup.ruleset: {_q(setup.ruleset)} is not the header's "
+                               f"ruleset {_q(h.ruleset)}")
+        if setup.seed != h.seed:
+            raise self.fail(1, f"setup.seed: {setup.seed} is not the header's seed {h.seed}")
+        ids = [s.id for s in setup.sides]
+        for side in h.sides:
+            if side not in ids:
+                raise self.fail(1, f"sides: {_q(side)} is not a side of the setup "
+                                   f"({', '.join(ids)})")
+        for side in ids:
+            if side not in h.sides:
+                raise self.fail(1, f"sides: side {_q(side)} of the setup has no controller")
+        if setup_hash(setup) != h.scenario_hash:
+            raise self.fail(1, "scenario_hash: does not match the setup (the setup was changed "
+                               "after the battle was saved)")
+        palette = setup.board.palette
+        seen: set[tuple[int, int]] = set()
+        for i, (q, r, key) in enumerate(setup.board.cells):
+            if key not in palette:
+                raise self.fail(1, f"setup.board.cells[{i}]: terrain {_q(key)} is not in the "
+                                   "palette")
+            if (q, r) in seen:
+                raise self.fail(1, f"setup.board.cells[{i}]: hex ({q}, {r}) is listed twice")
+            seen.add((q, r))
+        problem = _check_templates(setup) or _check_options(setup) or _check_overrides(setup)
+        if problem:
+            raise self.fail(1, problem)
+        try:
+            state = initial_state(setup)
+        except Exception as exc:  # the ruleset refuses the set-up: say why, in one line
+            raise self.fail(1, f"setup: {_exc_text(exc)}") from None
+        problem = _check_units(state)
+        if problem:
+            raise self.fail(1, f"setup: {problem}")
+        return state
+
+    def record(self, number: int, obj: dict[str, Any], version: int,
+               context: dict[str, Any]) -> _Record:
+        while version < VERSION:
+            obj = RECORD_UPCASTERS[version](obj, context)
+            version += 1
+        kinds = [k for k in ("opening", "command", "undo", "redo") if k in obj]
+        if len(kinds) != 1:
+            if not kinds:
+                raise self.fail(number, "not a record: expected \"opening\", \"command\", "
+                                        "\"undo\" or \"redo\"")
+            raise self.fail(number, f"one record has both {_q(kinds[0])} and {_q(kinds[1])}")
+        kind = kinds[0]
+        allowed = {"opening": {"opening"}, "command": {"step", "command", "events", "hash"},
+                   "undo": {"undo"}, "redo": {"redo"}}[kind]
+        extra = sorted(set(obj) - allowed)
+        if extra:
+            raise self.fail(number, f"{_q(extra[0])}: is not a known key of a {kind} record")
+        try:
+            if kind == "opening":
+                return _Record(number, "opening", events=self.events(obj["opening"], "opening"))
+            if kind in ("undo", "redo"):
+                n = obj[kind]
+                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                    raise _Problem(f"{kind}: must be a whole number of steps, at least 1, not "
+                                   f"{_q(n)}")
+                return _Record(number, kind, count=n)  # type: ignore[arg-type]
+            step = obj.get("step")
+            if isinstance(step, bool) or not isinstance(step, int) or step < 1:
+                raise _Problem(f"step: must be a whole number, at least 1, not {_q(step)}")
+            if "events" not in obj:
+                raise _Problem("events: is required but missing")
+            h = obj.get("hash")
+            if h is not None and not (isinstance(h, str) and re.fullmatch(r"[0-9a-f]{32}", h)):
+                raise _Problem(f"hash: must be a state hash (32 hex digits), not {_q(h)}")
+            cmd = _command(obj["command"], "command")
+            evs = self.events(obj["events"], "events")
+            return _Record(number, "step", step=Step(step, cmd, evs, h, number))
+        except _Problem as exc:
+            raise self.fail(number, str(exc)) from None
+
+    def events(self, raw: Any, where: str) -> tuple[Event, ...]:
+        if not isinstance(raw, list):
+            raise _Problem(f"{where}: must be a list of events, not {_json_kind(raw)}")
+        return tuple(_event(item, f"{where}[{i}]") for i, item in enumerate(raw))
+
+    def apply(self, number: int, state: Battle, events: Sequence[Event], where: str) -> Battle:
+        for i, e in enumerate(events):
+            try:
+                state = evolve(state, e)
+            except Exception as exc:  # an event that does not fit this battle
+                raise self.fail(number, f"{where}[{i}] ({e.type}) does not apply: "
+                                        f"{_exc_text(exc)}") from None
+        return state
+
+    def load(self) -> LoadedSave:
+        lines, valid = self.lines()
+        header_obj = self.parse(1, lines[0])
+        header, read = self.header(header_obj)
+        initial = self.check_header(header)
+        records: list[_Record] = []
+        context: dict[str, Any] = {}
+        for i, line in enumerate(lines[1:], start=2):
+            records.append(self.record(i, self.parse(i, line), read, context))
+
+        opening: tuple[Event, ...] = ()
+        opening_recorded = True
+        if not records:
+            _, started = start(header.setup)
+            opening = tuple(started)
+            opening_recorded = False
+            self.notices.append("the save holds only its header (the battle had not begun): "
+                                "it starts afresh")
+        elif records[0].kind != "opening":
+            raise self.fail(records[0].line, "the opening events must come first, after the "
+                                              "header")
+        else:
+            opening = records[0].events
+        state0 = self.apply(records[0].line if records else 1, initial, opening, "opening")
+        problem = _check_units(state0)
+        if problem:
+            raise self.fail(records[0].line if records else 1, f"opening: {problem}")
+
+        line_steps: list[Step] = []  # the current line of play (undone steps included)
+        states: list[Battle] = [state0]  # the state at each position of that line
+        pos = 0
+        steps: list[Step] = []
+        last: tuple[Step, Battle] | None = None  # the last step record, and the state after it
+        for rec in records[1:]:
+            if rec.kind == "opening":
+                raise self.fail(rec.line, "a second opening record")
+            if rec.kind == "undo":
+                if rec.count > pos:
+                    raise self.fail(rec.line, f"undo {rec.count}: only {pos} step(s) can be "
+                                              "undone here")
+                if header.undo == "dice":
+                    for k in range(pos - 1, pos - rec.count - 1, -1):
+                        if any(e.rolls for e in line_steps[k].events):
+                            raise self.fail(
+                                rec.line, f"undo {rec.count}: step {k + 1} rolled dice, and "
+                                "undo reaches back only to the last roll (undo mode 'dice')")
+                pos -= rec.count
+                continue
+            if rec.kind == "redo":
+                if pos + rec.count > len(line_steps):
+                    raise self.fail(rec.line, f"redo {rec.count}: only "
+                                              f"{len(line_steps) - pos} step(s) were undone")
+                pos += rec.count
+                continue
+            step = rec.step
+            assert step is not None
+            if step.number != pos + 1:
+                raise self.fail(rec.line, f"step: is {step.number}, but the next step here is "
+                                          f"{pos + 1}")
+            before = states[pos]
+            if before.outcome is not None:
+                raise self.fail(rec.line, "the battle was already over: no step can follow")
+            if decider(before) is None:
+                raise self.fail(rec.line, "nobody was to decide: no step can follow")
+            after = self.apply(rec.line, before, step.events, "events")
+            del line_steps[pos:]
+            line_steps.append(step)
+            del states[pos + 1:]
+            states.append(after)
+            pos += 1
+            steps.append(step)
+            last = (step, after)
+        final = states[pos]
+        if last is not None:
+            self.check_hash(*last)
+            if pos and line_steps[pos - 1] is not last[0]:
+                self.check_hash(line_steps[pos - 1], final)
+        where = records[-1].line if records else 1
+        problem = _check_units(final)
+        if problem:
+            raise self.fail(where, problem)
+        side = decider(final)
+        if side is not None:
+            try:
+                stuck = not legal_commands(final, side)
+            except Exception as exc:  # the rules cannot make sense of the state
+                raise self.fail(where, f"the rules cannot go on from here: {_exc_text(exc)}"
+                                ) from None
+            if stuck:
+                raise self.fail(where, f"side {_q(side)} must decide but the rules offer it "
+                                       "nothing (the events do not fit the setup)")
+        return LoadedSave(
+            path=self.path, header=header, version_read=read, opening=opening,
+            history=[(s.command, s.events) for s in line_steps[:pos]],
+            redo=[(s.command, s.events) for s in line_steps[pos:]], steps=steps,
+            initial=initial, opening_state=state0, state=final, notices=self.notices,
+            valid_bytes=valid, opening_recorded=opening_recorded, records=records)
+
+    def check_hash(self, step: Step, state: Battle) -> None:
+        if step.hash is not None and state_hash(state) != step.hash:
+            raise self.fail(step.line, f"hash: the state after step {step.number} does not "
+                                       "match the hash recorded with it")
+
+
+def _size(n: int) -> str:
+    return f"{n // 2**20} MiB" if n % 2**20 == 0 else f"{n} bytes"
+
+
+def _json_kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true or false",
+            type(None): "null"}.get(type(value), "a number")
+
+
+def _exc_text(exc: BaseException) -> str:
+    if isinstance(exc, KeyError) and exc.args:
+        return _one_line(str(exc.args[0]), 200)
+    text = _one_line(str(exc), 200)
+    return text or type(exc).__name__

@@ -1,0 +1,233 @@
+"""A save as a replay: `verify_save` decides every recorded command again and compares
+(``flank replay --verify``); `ReplayCursor` steps and scrubs through the recorded events for
+the replay viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.saves.loaded import LoadedSave
+from game.saves.parsing import _dumps
+from rules.commands import Command
+from rules.engine import IllegalCommand, evolve, start, submit
+from rules.events import Event
+from rules.state import Battle, state_hash
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where deciding a save's commands again first gave something else."""
+
+    step: int  # the step's number on its line (0: the opening)
+    line: int
+    index: int  # the event's index in the step (-1: the command itself was refused)
+    expected: Event | None
+    got: Event | None
+    reason: str = ""
+
+    def describe(self) -> str:
+        where = "the opening" if self.step == 0 else f"step {self.step}"
+        head = f"diverges at {where} (line {self.line})"
+        if self.reason:
+            return f"{head}: {self.reason}"
+        exp = _dumps(self.expected.model_dump(mode="json")) if self.expected else "nothing"
+        got = _dumps(self.got.model_dump(mode="json")) if self.got else "nothing"
+        return f"{head}, event {self.index + 1}:\n  expected {exp}\n  got      {got}"
+
+
+@dataclass(frozen=True)
+class VerifyResult:
+    steps: int  # step records decided again (undone ones too)
+    events: int  # events compared
+    undone: int  # steps undone on the way
+    final_hash: str
+    divergence: Divergence | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None
+
+
+def _compare(recorded: Sequence[Event], got: Sequence[Event], step: int, line: int
+             ) -> Divergence | None:
+    for i in range(max(len(recorded), len(got))):
+        a = recorded[i] if i < len(recorded) else None
+        b = got[i] if i < len(got) else None
+        if a is None or b is None or a.model_dump(mode="json") != b.model_dump(mode="json"):
+            return Divergence(step, line, i, a, b)
+    return None
+
+
+def verify_save(loaded: LoadedSave) -> VerifyResult:
+    """Decide every recorded command again from the start with the recorded seed, and check
+    every event, every recorded state hash and the final state."""
+    records = loaded.records
+    state, opening = start(loaded.setup)
+    counted = len(opening)
+    if loaded.opening_recorded:
+        div = _compare(loaded.opening, opening, 0, records[0].line)
+        if div:
+            return VerifyResult(0, counted, 0, "", div)
+    states = [state]
+    pos = steps = undone = 0
+    for rec in records[1:] if loaded.opening_recorded else records:
+        if rec.kind == "undo":
+            pos -= rec.count
+            undone += rec.count
+            continue
+        if rec.kind == "redo":
+            pos += rec.count
+            continue
+        if rec.kind != "step" or rec.step is None:
+            continue
+        step = rec.step
+        try:
+            after, got = submit(states[pos], step.command)
+        except IllegalCommand as exc:
+            return VerifyResult(steps, counted, undone, "", Divergence(
+                step.number, rec.line, -1, None, None,
+                f"the rules refuse the command {step.command.describe()}: {exc.reason}"))
+        steps += 1
+        counted += len(got)
+        div = _compare(step.events, got, step.number, rec.line)
+        if div:
+            return VerifyResult(steps, counted, undone, "", div)
+        if step.hash is not None and state_hash(after) != step.hash:
+            return VerifyResult(steps, counted, undone, "", Divergence(
+                step.number, rec.line, -1, None, None,
+                "the state after it does not match the hash recorded with it"))
+        del states[pos + 1:]
+        states.append(after)
+        pos += 1
+    final = states[pos]
+    h = state_hash(final)
+    if h != state_hash(loaded.state):
+        last = records[-1].line if records else 1
+        return VerifyResult(steps, counted, undone, h, Divergence(
+            pos, last, -1, None, None, "the final state differs from the loaded one"))
+    return VerifyResult(steps, counted, undone, h)
+
+
+class ReplayCursor:
+    """A loaded save as a replay: a position in its event log (0 = before the first event,
+    ``len(cursor)`` = the end) and the state there.  States are rebuilt by folding events,
+    from snapshots kept every `every` events, so scrubbing anywhere is fast.
+
+        cur = ReplayCursor(load_save(path))
+        cur.seek(0); cur.step_forward(); cur.state; cur.events_at(); cur.seek_step(12)
+    """
+
+    def __init__(self, loaded: LoadedSave, every: int = 64) -> None:
+        self.loaded = loaded
+        self.every = max(1, every)
+        self.log: tuple[Event, ...] = tuple(loaded.events)
+        # which step each event belongs to (0 = the opening), and where each step starts
+        self.step_starts: list[int] = [0]
+        self.step_of_index: list[int] = [0] * len(loaded.opening)
+        for k, (_, evs) in enumerate(loaded.history, start=1):
+            self.step_starts.append(len(self.step_of_index))
+            self.step_of_index.extend([k] * len(evs))
+        self.commands: list[Command | None] = [None] + [c for c, _ in loaded.history]
+        self._snaps: dict[int, Battle] = {0: loaded.initial}
+        self._pos = 0
+        self._state = loaded.initial
+
+    def __len__(self) -> int:
+        return len(self.log)
+
+    @property
+    def position(self) -> int:
+        return self._pos
+
+    @property
+    def state(self) -> Battle:
+        return self._state
+
+    @property
+    def at_start(self) -> bool:
+        return self._pos == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self._pos == len(self.log)
+
+    @property
+    def steps(self) -> int:
+        """Steps of play (commands) in the replay, not counting the opening."""
+        return len(self.step_starts) - 1
+
+    @property
+    def step(self) -> int:
+        """The step the last applied event belongs to (0: the opening, or nothing yet)."""
+        return self.step_of_index[self._pos - 1] if self._pos else 0
+
+    @property
+    def event(self) -> Event | None:
+        """The event applied last (what the viewer animates), or None at the start."""
+        return self.log[self._pos - 1] if self._pos else None
+
+    def command_at(self, step: int | None = None) -> Command | None:
+        """The command of a step (default: the current one); None for the opening."""
+        k = self.step if step is None else step
+        return self.commands[k] if 0 <= k < len(self.commands) else None
+
+    def events_at(self, position: int | None = None) -> tuple[Event, ...]:
+        """The log as it stands at `position` (default: here): what the log panel shows."""
+        n = self._pos if position is None else max(0, min(position, len(self.log)))
+        return self.log[:n]
+
+    def step_events(self, step: int | None = None) -> tuple[Event, ...]:
+        """The events of one step (default: the current one)."""
+        k = self.step if step is None else step
+        if not 0 <= k < len(self.step_starts):
+            return ()
+        end = self.step_starts[k + 1] if k + 1 < len(self.step_starts) else len(self.log)
+        return self.log[self.step_starts[k]:end]
+
+    def step_forward(self) -> Event | None:
+        """Apply the next event; returns it (None at the end)."""
+        if self.at_end:
+            return None
+        e = self.log[self._pos]
+        self._state = evolve(self._state, e)
+        self._pos += 1
+        self._remember()
+        return e
+
+    def step_back(self) -> Event | None:
+        """Undo the last event; returns the event taken back (None at the start)."""
+        if self.at_start:
+            return None
+        e = self.log[self._pos - 1]
+        self.seek(self._pos - 1)
+        return e
+
+    def seek(self, position: int) -> Battle:
+        """Go to an event index (clamped to 0..len) and return the state there."""
+        n = max(0, min(int(position), len(self.log)))
+        if n == self._pos:
+            return self._state
+        base = max(k for k in self._snaps if k <= n)
+        if self._pos <= n and self._pos > base:
+            base = self._pos  # carrying on from here is nearer
+            state = self._state
+        else:
+            state = self._snaps[base]
+        for i in range(base, n):
+            state = evolve(state, self.log[i])
+            if (i + 1) % self.every == 0:
+                self._snaps.setdefault(i + 1, state)
+        self._pos, self._state = n, state
+        return state
+
+    def seek_step(self, step: int) -> Battle:
+        """Go to the end of step `step` (0: just after the opening)."""
+        k = max(0, min(step, self.steps))
+        end = self.step_starts[k + 1] if k + 1 < len(self.step_starts) else len(self.log)
+        return self.seek(end)
+
+    def _remember(self) -> None:
+        if self._pos % self.every == 0:
+            self._snaps.setdefault(self._pos, self._state)
