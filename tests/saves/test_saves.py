@@ -1,4 +1,4 @@
-"""Saves are the event log (game/saves.py): what a player notices is that a battle is never
+"""Saves are the event log (game/saves/): what a player notices is that a battle is never
 lost — every step is on disk the moment it is played, a crash costs at most a half-written
 line, a save loads back into exactly the battle that was left, and every save is a replay
 that `flank replay --verify` can check against the rules."""
