@@ -31,18 +31,15 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from game import overlay_facts as facts
 from game.render.board_view import BoardView
 from game.render.camera import Camera
-from game.render.overlays import Overlays
 from game.render.picture_export import export_png
 from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
 from game.sandbox import Sandbox, SandboxError
 from game.ui.layout import stack_heights
-from game.ui.markup import escape
-from game.ui.narration import event_html
-from game.ui.odds_chart import draw_chart
+from game.ui.sandbox_dialogs import SandboxDialogs, parse_typed
+from game.ui.sandbox_panels import SandboxPanels
 from game.ui.side_panel import blank
 from rules.engine import catalogue
 from rules.hexgrid import Hex
@@ -67,7 +64,7 @@ def export_dir() -> Path:
     return Path(os.environ.get("FLANK_EXPORT_DIR", Path.home() / "flank-exports"))
 
 
-class SandboxScene:
+class SandboxScene(SandboxDialogs, SandboxPanels):
     def __init__(self, app: Any, sandbox: Sandbox, on_exit: Any = None) -> None:
         self.app = app
         self.sb = sandbox
@@ -372,7 +369,7 @@ class SandboxScene:
             self._save_edit()
         elif self.rulings_window is not None and element is self.rulings_set:
             self._do(self.sb.override, self.rulings_key.get_text(),
-                     _parse(self.rulings_value.get_text()))
+                     parse_typed(self.rulings_value.get_text()))
             self._refresh_rulings()
         return None
 
@@ -414,77 +411,6 @@ class SandboxScene:
             self.target = None
         self.build()
 
-    # --- dialogs --------------------------------------------------------------------------
-
-    def _open_edit(self, unit: str) -> None:
-        if self.edit_window is not None:
-            self.edit_window.kill()
-        fields_ = self._do(self.sb.editable_fields, unit) or {}
-        _w, h = self.app.size
-        height = min(h - 80, 80 + 34 * len(fields_))
-        self.edit_window = UIWindow(pygame.Rect(LEFT + 40, 40, 460, height), self.app.ui,
-                                    window_display_title=f"Edit {unit}")
-        self.edit_unit = unit
-        self.edit_entries = {}
-        y = 4
-        for name, info in fields_.items():
-            UILabel(pygame.Rect(4, y, 160, 30), name, self.app.ui, container=self.edit_window)
-            rect = pygame.Rect(168, y, 250, 30)
-            if info.allowed and len(info.allowed) <= 40:
-                opts = [str(a) for a in info.allowed]
-                start = str(info.value) if str(info.value) in opts else opts[0]
-                widget: Any = UIDropDownMenu(opts, start, rect, self.app.ui,
-                                             container=self.edit_window)
-            else:
-                widget = UITextEntryLine(rect, self.app.ui, container=self.edit_window)
-                widget.set_text(str(info.value))
-            self.edit_entries[name] = (widget, info)
-            y += 34
-        self.edit_save = UIButton(pygame.Rect(4, y + 4, 200, 30), "Save", self.app.ui,
-                                  container=self.edit_window)
-
-    def _save_edit(self) -> None:
-        changes: dict[str, Any] = {}
-        for name, (widget, info) in self.edit_entries.items():
-            if isinstance(widget, UITextEntryLine):
-                text = widget.get_text()
-            else:
-                opt = widget.selected_option
-                text = opt[0] if isinstance(opt, tuple) else opt
-            if text != str(info.value):
-                changes[name] = _parse(text)
-        if changes and self._do(self.sb.edit, self.edit_unit, **changes) is not None:
-            self.edit_window.kill()
-            self.edit_window = None
-            self.edit_entries = {}
-
-    def _open_rulings(self) -> None:
-        if self.rulings_window is not None:
-            self.rulings_window.kill()
-        _w, h = self.app.size
-        self.rulings_window = UIWindow(pygame.Rect(LEFT + 40, 40, 560, min(h - 80, 560)),
-                                       self.app.ui, window_display_title="Rulings")
-        c = self.rulings_window
-        self.rulings_list = UISelectionList(pygame.Rect(4, 4, 530, 380), [], self.app.ui,
-                                            container=c)
-        self.rulings_key = UITextEntryLine(pygame.Rect(4, 390, 200, 30), self.app.ui,
-                                           container=c)
-        self.rulings_value = UITextEntryLine(pygame.Rect(208, 390, 200, 30), self.app.ui,
-                                             container=c)
-        self.rulings_set = UIButton(pygame.Rect(412, 390, 120, 30), "Override", self.app.ui,
-                                    container=c)
-        self._refresh_rulings()
-
-    def _refresh_rulings(self) -> None:
-        if self.rulings_window is None:
-            return
-        rows = []
-        for r in self.sb.rulings():
-            mark = " (GM call)" if r.gm_call else ""
-            flag = " *" if r.overridden else ""
-            rows.append(f"{r.key} = {r.value}{flag}{mark}")
-        self.rulings_list.set_item_list(rows)
-
     def leave(self) -> Any:
         self.close()
         return self.on_exit() if self.on_exit else None
@@ -502,137 +428,9 @@ class SandboxScene:
             self._view_key = key
             self._refresh_panels()
 
-    def _timeline_label(self, item: Any) -> str:
-        return ("> " if item.current else "") + f"{item.position}. {item.label}"
-
-    def _refresh_panels(self) -> None:
-        state = self.sb.state
-        self.undo_b.enable() if self.sb.can_undo else self.undo_b.disable()
-        self.redo_b.enable() if self.sb.can_redo else self.redo_b.disable()
-        items = self.sb.timeline()
-        tkey = tuple((i.position, i.label, i.current) for i in items)
-        if tkey != self._timeline_key:
-            self._timeline_key = tkey
-            self.timeline.set_item_list([("> " if i.current else "") +
-                                         f"{i.position}. {i.label}" for i in items])
-        lines = []
-        if self.selected and state.has_unit(self.selected):
-            lines += [escape(x) for x in self.sb.ruleset.unit_lines(state, self.selected)]
-            fl = [f.name for f in self.sb.flags(self.selected)]
-            if fl:
-                lines.append(f"<i>flags: {escape(', '.join(fl))}</i>")
-        else:
-            lines.append("Click a figure to select it; right-click another to target it.")
-        if self.target and state.has_unit(self.target):
-            lines.append(f"<b>Target:</b> {escape(state.unit(self.target).name)}")
-        self.card.set_text("<br>".join(lines))
-        self._refresh_exchange()
-        last = self.sb.entry(self.sb.position)
-        log = []
-        if self.message:
-            log.append(f"<font color='#ff8080'>{escape(self.message)}</font>")
-        if last is not None:
-            log += [x for x in (event_html(e) for e in last.events) if x]
-        log.append(HELP)
-        self.log.set_text("<br>".join(log))
-
-    def _refresh_exchange(self) -> None:
-        a, t = self.selected, self.target
-        state = self.sb.state
-        if not (a and t and state.has_unit(a) and state.has_unit(t)) or a == t:
-            self.steps.set_text("<i>Select an attacker and right-click a target to see the "
-                                "exchange step by step.</i>")
-            self.compare.set_text("")
-            return
-        try:
-            view = self.sb.exchange_steps(a, t)
-        except SandboxError as exc:
-            self.steps.set_text(escape(str(exc)))
-            self.compare.set_text("")
-            return
-        rows = [f"<b>{escape(state.unit(a).name)} attacks "
-                f"{escape(state.unit(t).name)}</b>", f"needs {view.needed}"]
-        for s in view.steps:
-            colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
-            rows.append(f"<font color='{colour}'>{s.value:+d}</font> {escape(s.reason)} "
-                        f"<font color='#9fc6ff'>({escape(s.rule)})</font> "
-                        f"= {s.running:+d} [{escape(s.stage)}]")
-        rows.append(f"hit {view.hit_pct:.1f}% · kill {view.kill_pct:.1f}% · mean damage "
-                    f"{view.mean_damage:.2f}")
-        last = getattr(self, "last_view", None)
-        if last is not None and getattr(last, "outcome", None):
-            rows.append(f"<b>Rolled {escape(str(last.dice))}: "
-                        f"{escape(str(last.outcome))}</b>")
-        self.steps.set_text("<br>".join(rows))
-        self.chart.set_image(draw_chart(view.odds, self.chart_rect.size, state.unit(t).hp))
-        table = ["<b>Under every ruleset</b>"]
-        try:
-            for row in self.sb.compare_rulesets(a, t):
-                table.append(" · ".join(escape(c) for c in row.cells()))
-        except SandboxError as exc:
-            table.append(escape(str(exc)))
-        self.compare.set_text("<br>".join(table))
-
-    def overlays(self) -> Overlays:
-        state = self.sb.state
-        ov = Overlays(hover=self.hover)
-        threat = self.overlays_on.get("threat")
-        if threat:
-            by_side = facts.threatened_by_side(state)
-            counts: dict[Hex, int] = {}
-            for side, hexes in by_side.items():
-                if threat in ("all", side):
-                    for h, who in hexes.items():
-                        counts[h] = counts.get(h, 0) + len(who)
-            ov.threat = counts
-        sel = self.selected if self.selected and state.has_unit(self.selected) else None
-        if sel and self.overlays_on.get("reach"):
-            ov.reach = frozenset(h for ring in facts.reach_rings(state, sel).values()
-                                 for h in ring)
-        if sel and self.overlays_on.get("arcs"):
-            ov.arcs = facts.facing_arcs(state, sel, 3)
-        if self.overlays_on.get("who") and self.hover is not None:
-            ov.targets = frozenset(state.unit(s.unit).pos for s in facts.who_can_hit(
-                state, self.hover) if state.unit(s.unit).pos is not None)
-        if sel and self.overlays_on.get("path") and self.hover is not None:
-            u = state.unit(sel)
-            from rules.positioning import reachable
-
-            paths = reachable(state, u, 60) if u.pos is not None else {}
-            path = paths.get(self.hover)
-            if path:
-                ov.path = tuple(path)
-                marks: dict[Hex, list[str]] = {}
-                for h, reactor, _ in facts.path_reactions(state, sel, path):
-                    marks.setdefault(h, []).append(state.unit(reactor).name)
-                ov.provoking = {h: tuple(v) for h, v in marks.items()}
-        if self.target and state.has_unit(self.target) and self.overlays_on.get("flank"):
-            ov.arcs = {state.unit(uid).pos: arc_ for uid, arc_ in facts.flanked_by(
-                state, self.target) if state.unit(uid).pos is not None}
-        return ov
-
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill((18, 18, 22))
         w, h = self.app.size
         board = surf.subsurface(pygame.Rect(LEFT, 0, w - LEFT - RIGHT, h))
         self.view.draw(board, self.sb.state, self.overlays(), self.selected,
                        frozenset({self.target}) if self.target else frozenset())
-
-
-def _parse(text: str) -> Any:
-    """A value typed into a form: numbers and true/false become themselves, else text."""
-    t = text.strip()
-    if t.lower() in ("true", "false"):
-        return t.lower() == "true"
-    try:
-        return int(t)
-    except ValueError:
-        pass
-    if t.startswith("["):
-        import json
-
-        try:
-            return json.loads(t)
-        except ValueError:
-            return t
-    return t

@@ -1,0 +1,132 @@
+"""The GM sandbox's dialogs: the checked form that edits a figure, and the Rulings panel
+where every value a rule text left to the GM is overridden for this position.
+
+A part of `SandboxScene` (a mixin): it reads and sets the scene's sandbox, app and widgets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextEntryLine,
+    UIWindow,
+)
+
+from game.sandbox import Sandbox
+
+LEFT, RIGHT = 270, 400
+CARD_BUTTON_H, CHART_H, DICE_H = 28, 56, 30  # the right column's fixed rows
+# The right column less its three text boxes and the log: margins, the card's buttons, the
+# chart, the dice row, and the bottom margin.
+RIGHT_FIXED_H = 4 + 4 + CARD_BUTTON_H + 4 + 4 + CHART_H + 4 + DICE_H + 4 + 4 + 10
+RIGHT_LOG_MIN = 60
+OVERLAY_KEYS = {
+    pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_a: "arcs", pygame.K_w: "who",
+    pygame.K_p: "path", pygame.K_f: "flank",
+}
+HELP = ("<b>Sandbox</b>: click a hex to place the palette figure · click a figure to select "
+        "it · drag to move · right-click a figure to target it · Q/E turn · Delete removes · "
+        "Ctrl+Z / Ctrl+Y undo, redo · overlays: T threat (per side), R reach, A arcs, "
+        "W who can hit the hex under the mouse, P the path to it, F who flanks the target")
+
+
+
+class SandboxDialogs:
+    """The figure editor and the Rulings panel of `SandboxScene`."""
+
+    sb: Sandbox
+    app: Any
+
+    def _open_edit(self, unit: str) -> None:
+        if self.edit_window is not None:
+            self.edit_window.kill()
+        fields_ = self._do(self.sb.editable_fields, unit) or {}
+        _w, h = self.app.size
+        height = min(h - 80, 80 + 34 * len(fields_))
+        self.edit_window = UIWindow(pygame.Rect(LEFT + 40, 40, 460, height), self.app.ui,
+                                    window_display_title=f"Edit {unit}")
+        self.edit_unit = unit
+        self.edit_entries = {}
+        y = 4
+        for name, info in fields_.items():
+            UILabel(pygame.Rect(4, y, 160, 30), name, self.app.ui, container=self.edit_window)
+            rect = pygame.Rect(168, y, 250, 30)
+            if info.allowed and len(info.allowed) <= 40:
+                opts = [str(a) for a in info.allowed]
+                start = str(info.value) if str(info.value) in opts else opts[0]
+                widget: Any = UIDropDownMenu(opts, start, rect, self.app.ui,
+                                             container=self.edit_window)
+            else:
+                widget = UITextEntryLine(rect, self.app.ui, container=self.edit_window)
+                widget.set_text(str(info.value))
+            self.edit_entries[name] = (widget, info)
+            y += 34
+        self.edit_save = UIButton(pygame.Rect(4, y + 4, 200, 30), "Save", self.app.ui,
+                                  container=self.edit_window)
+
+    def _save_edit(self) -> None:
+        changes: dict[str, Any] = {}
+        for name, (widget, info) in self.edit_entries.items():
+            if isinstance(widget, UITextEntryLine):
+                text = widget.get_text()
+            else:
+                opt = widget.selected_option
+                text = opt[0] if isinstance(opt, tuple) else opt
+            if text != str(info.value):
+                changes[name] = parse_typed(text)
+        if changes and self._do(self.sb.edit, self.edit_unit, **changes) is not None:
+            self.edit_window.kill()
+            self.edit_window = None
+            self.edit_entries = {}
+
+    def _open_rulings(self) -> None:
+        if self.rulings_window is not None:
+            self.rulings_window.kill()
+        _w, h = self.app.size
+        self.rulings_window = UIWindow(pygame.Rect(LEFT + 40, 40, 560, min(h - 80, 560)),
+                                       self.app.ui, window_display_title="Rulings")
+        c = self.rulings_window
+        self.rulings_list = UISelectionList(pygame.Rect(4, 4, 530, 380), [], self.app.ui,
+                                            container=c)
+        self.rulings_key = UITextEntryLine(pygame.Rect(4, 390, 200, 30), self.app.ui,
+                                           container=c)
+        self.rulings_value = UITextEntryLine(pygame.Rect(208, 390, 200, 30), self.app.ui,
+                                             container=c)
+        self.rulings_set = UIButton(pygame.Rect(412, 390, 120, 30), "Override", self.app.ui,
+                                    container=c)
+        self._refresh_rulings()
+
+    def _refresh_rulings(self) -> None:
+        if self.rulings_window is None:
+            return
+        rows = []
+        for r in self.sb.rulings():
+            mark = " (GM call)" if r.gm_call else ""
+            flag = " *" if r.overridden else ""
+            rows.append(f"{r.key} = {r.value}{flag}{mark}")
+        self.rulings_list.set_item_list(rows)
+
+
+def parse_typed(text: str) -> Any:
+    """A value typed into a form: numbers and true/false become themselves, else text."""
+    t = text.strip()
+    if t.lower() in ("true", "false"):
+        return t.lower() == "true"
+    try:
+        return int(t)
+    except ValueError:
+        pass
+    if t.startswith("["):
+        import json
+
+        try:
+            return json.loads(t)
+        except ValueError:
+            return t
+    return t

@@ -1,0 +1,153 @@
+"""The GM sandbox's panels, refreshed every frame from the sandbox's answers: the timeline,
+the selected figure's card, the exchange step by step with its odds chart, and the
+overlays on the board.
+
+A part of `SandboxScene` (a mixin): it reads the scene's sandbox, app and widgets; drawing
+never changes the sandbox.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import overlay_facts as facts
+from game.render.overlays import Overlays
+from game.sandbox import Sandbox, SandboxError
+from game.ui.markup import escape
+from game.ui.narration import event_html
+from game.ui.odds_chart import draw_chart
+from rules.hexgrid import Hex
+
+LEFT, RIGHT = 270, 400
+CARD_BUTTON_H, CHART_H, DICE_H = 28, 56, 30  # the right column's fixed rows
+# The right column less its three text boxes and the log: margins, the card's buttons, the
+# chart, the dice row, and the bottom margin.
+RIGHT_FIXED_H = 4 + 4 + CARD_BUTTON_H + 4 + 4 + CHART_H + 4 + DICE_H + 4 + 4 + 10
+RIGHT_LOG_MIN = 60
+OVERLAY_KEYS = {
+    pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_a: "arcs", pygame.K_w: "who",
+    pygame.K_p: "path", pygame.K_f: "flank",
+}
+HELP = ("<b>Sandbox</b>: click a hex to place the palette figure · click a figure to select "
+        "it · drag to move · right-click a figure to target it · Q/E turn · Delete removes · "
+        "Ctrl+Z / Ctrl+Y undo, redo · overlays: T threat (per side), R reach, A arcs, "
+        "W who can hit the hex under the mouse, P the path to it, F who flanks the target")
+
+
+
+class SandboxPanels:
+    """The panels and overlays of `SandboxScene`."""
+
+    sb: Sandbox
+    app: Any
+
+    def _timeline_label(self, item: Any) -> str:
+        return ("> " if item.current else "") + f"{item.position}. {item.label}"
+
+    def _refresh_panels(self) -> None:
+        state = self.sb.state
+        self.undo_b.enable() if self.sb.can_undo else self.undo_b.disable()
+        self.redo_b.enable() if self.sb.can_redo else self.redo_b.disable()
+        items = self.sb.timeline()
+        tkey = tuple((i.position, i.label, i.current) for i in items)
+        if tkey != self._timeline_key:
+            self._timeline_key = tkey
+            self.timeline.set_item_list([("> " if i.current else "") +
+                                         f"{i.position}. {i.label}" for i in items])
+        lines = []
+        if self.selected and state.has_unit(self.selected):
+            lines += [escape(x) for x in self.sb.ruleset.unit_lines(state, self.selected)]
+            fl = [f.name for f in self.sb.flags(self.selected)]
+            if fl:
+                lines.append(f"<i>flags: {escape(', '.join(fl))}</i>")
+        else:
+            lines.append("Click a figure to select it; right-click another to target it.")
+        if self.target and state.has_unit(self.target):
+            lines.append(f"<b>Target:</b> {escape(state.unit(self.target).name)}")
+        self.card.set_text("<br>".join(lines))
+        self._refresh_exchange()
+        last = self.sb.entry(self.sb.position)
+        log = []
+        if self.message:
+            log.append(f"<font color='#ff8080'>{escape(self.message)}</font>")
+        if last is not None:
+            log += [x for x in (event_html(e) for e in last.events) if x]
+        log.append(HELP)
+        self.log.set_text("<br>".join(log))
+
+    def _refresh_exchange(self) -> None:
+        a, t = self.selected, self.target
+        state = self.sb.state
+        if not (a and t and state.has_unit(a) and state.has_unit(t)) or a == t:
+            self.steps.set_text("<i>Select an attacker and right-click a target to see the "
+                                "exchange step by step.</i>")
+            self.compare.set_text("")
+            return
+        try:
+            view = self.sb.exchange_steps(a, t)
+        except SandboxError as exc:
+            self.steps.set_text(escape(str(exc)))
+            self.compare.set_text("")
+            return
+        rows = [f"<b>{escape(state.unit(a).name)} attacks "
+                f"{escape(state.unit(t).name)}</b>", f"needs {view.needed}"]
+        for s in view.steps:
+            colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
+            rows.append(f"<font color='{colour}'>{s.value:+d}</font> {escape(s.reason)} "
+                        f"<font color='#9fc6ff'>({escape(s.rule)})</font> "
+                        f"= {s.running:+d} [{escape(s.stage)}]")
+        rows.append(f"hit {view.hit_pct:.1f}% · kill {view.kill_pct:.1f}% · mean damage "
+                    f"{view.mean_damage:.2f}")
+        last = getattr(self, "last_view", None)
+        if last is not None and getattr(last, "outcome", None):
+            rows.append(f"<b>Rolled {escape(str(last.dice))}: "
+                        f"{escape(str(last.outcome))}</b>")
+        self.steps.set_text("<br>".join(rows))
+        self.chart.set_image(draw_chart(view.odds, self.chart_rect.size, state.unit(t).hp))
+        table = ["<b>Under every ruleset</b>"]
+        try:
+            for row in self.sb.compare_rulesets(a, t):
+                table.append(" · ".join(escape(c) for c in row.cells()))
+        except SandboxError as exc:
+            table.append(escape(str(exc)))
+        self.compare.set_text("<br>".join(table))
+
+    def overlays(self) -> Overlays:
+        state = self.sb.state
+        ov = Overlays(hover=self.hover)
+        threat = self.overlays_on.get("threat")
+        if threat:
+            by_side = facts.threatened_by_side(state)
+            counts: dict[Hex, int] = {}
+            for side, hexes in by_side.items():
+                if threat in ("all", side):
+                    for h, who in hexes.items():
+                        counts[h] = counts.get(h, 0) + len(who)
+            ov.threat = counts
+        sel = self.selected if self.selected and state.has_unit(self.selected) else None
+        if sel and self.overlays_on.get("reach"):
+            ov.reach = frozenset(h for ring in facts.reach_rings(state, sel).values()
+                                 for h in ring)
+        if sel and self.overlays_on.get("arcs"):
+            ov.arcs = facts.facing_arcs(state, sel, 3)
+        if self.overlays_on.get("who") and self.hover is not None:
+            ov.targets = frozenset(state.unit(s.unit).pos for s in facts.who_can_hit(
+                state, self.hover) if state.unit(s.unit).pos is not None)
+        if sel and self.overlays_on.get("path") and self.hover is not None:
+            u = state.unit(sel)
+            from rules.positioning import reachable
+
+            paths = reachable(state, u, 60) if u.pos is not None else {}
+            path = paths.get(self.hover)
+            if path:
+                ov.path = tuple(path)
+                marks: dict[Hex, list[str]] = {}
+                for h, reactor, _ in facts.path_reactions(state, sel, path):
+                    marks.setdefault(h, []).append(state.unit(reactor).name)
+                ov.provoking = {h: tuple(v) for h, v in marks.items()}
+        if self.target and state.has_unit(self.target) and self.overlays_on.get("flank"):
+            ov.arcs = {state.unit(uid).pos: arc_ for uid, arc_ in facts.flanked_by(
+                state, self.target) if state.unit(uid).pos is not None}
+        return ov
