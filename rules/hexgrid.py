@@ -1,5 +1,8 @@
 """Hex-grid mathematics for Flank: coordinates, lines, areas, Tiled offsets, pixels, paths, arcs.
 
+Kept whole, though long: it is one coordinate system and the functions over it, and its
+conventions (axial directions, offset parity, the layout matrices) must be read together.
+
 Why it is built this way:
 
 * Game rules must be exact and reproducible (replays, lockstep, tests), so everything a rule

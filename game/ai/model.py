@@ -13,6 +13,10 @@ keeps 3, `Model.k_kill`).  So a blow of ``d`` on a unit with ``hp`` left costs i
 into an exact expected change of worth (`Model.harm`).  Lanchester's square law is the
 reason for ``off × hp``: a unit's contribution to a fight is how hard it hits times how long
 it lasts.
+
+Kept whole, though long: the worth, the threat a figure stands under and the safe paths
+share the model's caches and one reading of the state, and are tuned together (see
+docs/AI_MEASUREMENTS.md); splitting them would spread one formula over several files.
 """
 
 from __future__ import annotations
