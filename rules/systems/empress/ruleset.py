@@ -18,6 +18,7 @@ from rules.engine import (
     weapon_badge,
 )
 from rules.hexgrid import Hex
+from rules.procedures import provoked_along
 from rules.state import Battle, Frame, Side
 from rules.systems.empress import actions
 from rules.systems.empress.armour import defence
@@ -241,14 +242,7 @@ class Empress(Ruleset):
         u = emp(state, unit_id)
         frame = MoveFrame(unit=u.id, path=tuple(path), mode=move_mode(state, u, path),
                           start_engaged=tuple(e.id for e in engaged_with(state, u)))
-        out: list[tuple[int, str, str]] = []
-        walker = state
-        for i in range(len(path) - 1):
-            for reactor, trigger in reactions_at(walker, frame, i):
-                out.append((i, reactor, trigger))
-                frame = replace(frame, asked=frame.asked + (reactor,))
-            walker = walker.update_unit(u.id, pos=path[i + 1])
-        return out
+        return provoked_along(state, frame, reactions_at)
 
     def phase_label(self, state: Battle) -> str:
         sysd = state.system
