@@ -19,6 +19,7 @@ from rules.engine import (
     weapon_badge,
 )
 from rules.hexgrid import Hex
+from rules.procedures import provoked_along
 from rules.state import Battle, Frame, Side
 from rules.systems.fallen_empire import actions, joust_mode
 from rules.systems.fallen_empire.combat import armour_ac, odds_of, situation, spell_situation
@@ -222,14 +223,7 @@ class FallenEmpire(Ruleset):
 
         u = is_fe(state.unit(unit_id))
         frame = MoveFrame(unit=u.id, path=tuple(path), mode=move_mode(u))
-        out: list[tuple[int, str, str]] = []
-        walker = state
-        for i in range(len(path) - 1):
-            for reactor, trigger in reactions_at(walker, frame, i):
-                out.append((i, reactor, trigger))
-                frame = replace(frame, asked=frame.asked + (reactor,))
-            walker = walker.update_unit(u.id, pos=path[i + 1])
-        return out
+        return provoked_along(state, frame, reactions_at)
 
     def phase_label(self, state: Battle) -> str:
         from rules.systems.fallen_empire.frames import PhaseFrame, RoundFrame
