@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rules.data import DiceExpr
-from rules.dice import Dice, enumerate_outcomes
+from rules.dice import Dice, OutcomeCache
 from rules.engine import AttackOdds
 from rules.events import Modifier
 from rules.hexgrid import Hex
@@ -523,17 +523,11 @@ def describe_bands(s: Situation) -> tuple[str, ...]:
     return (text, f"Attack modifiers total {mod_total:+d}.")
 
 
-_ODDS_CACHE: dict[Situation, dict[Result, Fraction]] = {}
+_ODDS: OutcomeCache[Situation, Result] = OutcomeCache()
 
 
 def _distribution(s: Situation) -> dict[Result, Fraction]:
-    found = _ODDS_CACHE.get(s)
-    if found is None:
-        found = enumerate_outcomes(lambda dice: _strip(resolve(s, dice, contact=False)))
-        if len(_ODDS_CACHE) > 20_000:
-            _ODDS_CACHE.clear()
-        _ODDS_CACHE[s] = found
-    return found
+    return _ODDS.get(s, lambda dice: _strip(resolve(s, dice, contact=False)))
 
 
 def _strip(r: Result) -> Result:
