@@ -7,6 +7,8 @@ opportunity attacks of the rulesets still to come.  Only *who* a step provokes, 
 chance costs and how the log words it differ.  So this module holds the shared part:
 
 * the frames: `WalkFrame` (a ruleset's MoveFrame extends it) and `ReactionFrame`;
+* `FrameOpened`, the event that does nothing but open a frame (a decision offered, a phase
+  begun, an attack announced): the frame is made from the event's fields of the same names;
 * the shape of their events: `MoveBegan`, `ReactionsDue`, `ReactionOffered`,
   `ReactionAnswered`, `MoveEnded`.  A ruleset subclasses each with its own `type` tag (the
   tags are its save format) and its own words; the evolvers registered here move the stack
@@ -24,7 +26,8 @@ own event classes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any, ClassVar, TypeVar
 
 from rules.commands import Command, React
@@ -99,6 +102,31 @@ class ReactionFrame(Frame):
 
 
 # --- the events (each ruleset subclasses them with its own type tag) -----------------------
+
+
+class FrameOpened(Event):
+    """An event whose whole effect is to open a frame: a ruleset's subclass names the frame
+    (`FRAME`), and the frame gets the event's fields of the same names, its `side` (if any)
+    as the side who decides."""
+
+    FRAME: ClassVar[type[Frame]]
+
+    def opened(self) -> Frame:
+        given = {name: getattr(self, name) for name in _field_names(self.FRAME)
+                 if name in type(self).model_fields}
+        if "side" in type(self).model_fields:
+            given["actor"] = getattr(self, "side")  # noqa: B009 (not every subclass has it)
+        return self.FRAME(**given)
+
+
+@cache
+def _field_names(kind: type[Frame]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(kind))
+
+
+@evolver(FrameOpened)
+def _opened(state: Battle, e: FrameOpened) -> Battle:
+    return state.push(e.opened())
 
 
 class MoveBegan(Event):
@@ -295,7 +323,7 @@ def out_of_rounds(ctx: Context, limit: int) -> bool:
 
 
 __all__ = [
-    "MoveBegan", "MoveEnded", "ReactionAnswered", "ReactionFrame", "ReactionOffered",
+    "FrameOpened", "MoveBegan", "MoveEnded", "ReactionAnswered", "ReactionFrame", "ReactionOffered",
     "ReactionsDue", "WalkFrame", "battle_decided", "close_reaction", "end_walk", "find_frame",
     "out_of_rounds", "path_refusal", "provoked_along", "queue_reactions", "reaction_commands",
     "reaction_refusal", "set_frame", "system_of", "walk_on", "with_system",

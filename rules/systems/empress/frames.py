@@ -489,8 +489,9 @@ def _move_ended(state: Battle, e: MoveEnded) -> Battle:
 # --- attacks -------------------------------------------------------------------------------
 
 
-class AttackBegan(Event):
+class AttackBegan(procedures.FrameOpened):
     type: Literal["emp_attack_began"] = "emp_attack_began"
+    FRAME = AttackFrame
     unit: str
     target: str
     weapon: str = ""
@@ -502,12 +503,6 @@ class AttackBegan(Event):
         how = f" ({', '.join(o.replace('_', ' ') for o in self.options)})" if (
             self.options) else ""
         return f"{self.unit} attacks {self.target}{how}."
-
-
-@evolver(AttackBegan)
-def _attack_began(state: Battle, e: AttackBegan) -> Battle:
-    return state.push(AttackFrame(unit=e.unit, target=e.target, weapon=e.weapon,
-                                  options=e.options, kind=e.kind, from_hold=e.from_hold))
 
 
 class AttackStage(Event):
@@ -560,8 +555,9 @@ def _attack_ended(state: Battle, e: AttackEnded) -> Battle:
 # --- decisions -----------------------------------------------------------------------------
 
 
-class DecisionOffered(Event):
+class DecisionOffered(procedures.FrameOpened):
     type: Literal["emp_decision_offered"] = "emp_decision_offered"
+    FRAME = DecisionFrame
     unit: str
     kind: str
     options: tuple[str, ...]
@@ -574,12 +570,6 @@ class DecisionOffered(Event):
                 "follow": f"{self.unit} may follow up {self.about}'s retreat (EMP-56).",
                 "retain": f"{self.unit} may keep melee range as {self.about} falls back "
                           "(EMP-58)."}.get(self.kind, "")
-
-
-@evolver(DecisionOffered)
-def _decision(state: Battle, e: DecisionOffered) -> Battle:
-    return state.push(DecisionFrame(actor=e.side, unit=e.unit, kind=e.kind,
-                                    options=e.options, about=e.about))
 
 
 class DecisionMade(Event):

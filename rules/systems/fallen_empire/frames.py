@@ -132,17 +132,13 @@ def _step(state: Battle, e: StepReached) -> Battle:
 # --- declarations --------------------------------------------------------------------------
 
 
-class DeclarationsOpened(Event):
+class DeclarationsOpened(procedures.FrameOpened):
     type: Literal["fe_declarations_opened"] = "fe_declarations_opened"
+    FRAME = DeclareFrame
     side: str
 
     def narrate(self) -> str:
         return f"{self.side} declares its actions."
-
-
-@evolver(DeclarationsOpened)
-def _decl_open(state: Battle, e: DeclarationsOpened) -> Battle:
-    return state.push(DeclareFrame(actor=e.side))
 
 
 class ActionDeclared(Event):
@@ -176,8 +172,9 @@ def _decl_close(state: Battle, e: DeclarationsClosed) -> Battle:
 # --- phases and choices --------------------------------------------------------------------
 
 
-class PhaseBegan(Event):
+class PhaseBegan(procedures.FrameOpened):
     type: Literal["fe_phase_began"] = "fe_phase_began"
+    FRAME = PhaseFrame
     phase: str
     sides: tuple[str, ...]
     key: str
@@ -187,11 +184,6 @@ class PhaseBegan(Event):
     def narrate(self) -> str:
         together = " (simultaneous, FE-07)" if len(self.sides) > 1 else ""
         return f"{self.phase.capitalize()} phase: {', '.join(self.sides)}{together}."
-
-
-@evolver(PhaseBegan)
-def _phase_began(state: Battle, e: PhaseBegan) -> Battle:
-    return state.push(PhaseFrame(phase=e.phase, sides=e.sides, key=e.key, standing=e.standing))
 
 
 class PhaseEnded(Event):
@@ -208,18 +200,14 @@ def _phase_ended(state: Battle, e: PhaseEnded) -> Battle:
     return state.pop()
 
 
-class SideToAct(Event):
+class SideToAct(procedures.FrameOpened):
     type: Literal["fe_side_to_act"] = "fe_side_to_act"
+    FRAME = ChoiceFrame
     side: str
     phase: str
 
     def narrate(self) -> str:
         return ""
-
-
-@evolver(SideToAct)
-def _side_to_act(state: Battle, e: SideToAct) -> Battle:
-    return state.push(ChoiceFrame(actor=e.side, phase=e.phase))
 
 
 class UnitsDone(Event):
@@ -324,18 +312,14 @@ def _move_ended(state: Battle, e: MoveEnded) -> Battle:
 # --- charges and shields -------------------------------------------------------------------
 
 
-class ImpactBegan(Event):
+class ImpactBegan(procedures.FrameOpened):
     type: Literal["fe_impact"] = "fe_impact"
+    FRAME = ImpactFrame
     charger: str
     target: str
 
     def narrate(self) -> str:
         return f"{self.charger}'s charge strikes home on {self.target}."
-
-
-@evolver(ImpactBegan)
-def _impact(state: Battle, e: ImpactBegan) -> Battle:
-    return state.push(ImpactFrame(charger=e.charger, target=e.target))
 
 
 class ImpactStage(Event):
@@ -376,8 +360,9 @@ def _attack_rolled(state: Battle, e: AttackRolled) -> Battle:
     return state
 
 
-class SplinterOffered(Event):
+class SplinterOffered(procedures.FrameOpened):
     type: Literal["fe_splinter_offered"] = "fe_splinter_offered"
+    FRAME = SplinterFrame
     unit: str
     attacker: str
     amount: int
@@ -387,12 +372,6 @@ class SplinterOffered(Event):
 
     def narrate(self) -> str:
         return f"{self.unit} may let the shield take the {self.amount} damage (FE-31)."
-
-
-@evolver(SplinterOffered)
-def _splinter_offered(state: Battle, e: SplinterOffered) -> Battle:
-    return state.push(SplinterFrame(actor=e.side, unit=e.unit, attacker=e.attacker,
-                                    amount=e.amount, subdual=e.subdual, source=e.source))
 
 
 class SplinterAnswered(Event):
