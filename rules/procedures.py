@@ -203,26 +203,20 @@ def _offered(state: Battle, e: ReactionOffered) -> Battle:
                                     trigger=e.trigger))
 
 
-def close_reaction(state: Battle) -> Battle:
-    """The reaction window closes (a ruleset's evolver then books what taking it cost)."""
+@evolver(ReactionAnswered)
+def close_reaction(state: Battle, e: ReactionAnswered | None = None) -> Battle:
+    """The reaction window closes (a ruleset's own evolver calls this, then books what
+    taking the chance cost)."""
     assert isinstance(state.top, ReactionFrame)
     return state.pop()
 
 
-@evolver(ReactionAnswered)
-def _answered(state: Battle, e: ReactionAnswered) -> Battle:
-    return close_reaction(state)
-
-
-def end_walk(state: Battle) -> Battle:
-    """The move's frame comes off the stack (a ruleset's evolver then books the rest)."""
+@evolver(MoveEnded)
+def end_walk(state: Battle, e: MoveEnded | None = None) -> Battle:
+    """The move's frame comes off the stack (a ruleset's own evolver calls this, then books
+    the rest)."""
     assert isinstance(state.top, WalkFrame)
     return state.pop()
-
-
-@evolver(MoveEnded)
-def _move_ended(state: Battle, e: MoveEnded) -> Battle:
-    return end_walk(state)
 
 
 # --- walking -------------------------------------------------------------------------------

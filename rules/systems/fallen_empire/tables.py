@@ -25,18 +25,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
-from rules.data import (
-    Dice,
-    FieldProblem,
-    Glyph,
-    Key,
-    TableModel,
-    as_tuple,
-    parse_dice,
-)
-from rules.data import (
-    unknown_reference as _unknown,
-)
+from rules.data import Dice, FieldProblem, Glyph, Key, TableModel, as_tuple, parse_dice
+from rules.data import unknown_reference as _unknown
 from rules.tables_base import DataFile
 
 __all__ = [
