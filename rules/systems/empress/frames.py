@@ -28,7 +28,14 @@ from typing import ClassVar, Literal
 from rules import procedures
 from rules.events import Event, evolver
 from rules.hexgrid import Hex
-from rules.procedures import ReactionFrame, WalkFrame, find_frame, set_frame, system_of
+from rules.procedures import (
+    ReactionFrame,
+    WalkFrame,
+    find_frame,
+    set_frame,
+    system_of,
+    with_system,
+)
 from rules.state import Battle, Frame
 from rules.systems.empress.units import RULESET, EmpUnit, is_emp
 
@@ -110,10 +117,6 @@ class FallBackFrame(Frame):
     start: Hex | None = None
 
 
-def _sys(state: Battle, **changes: object) -> Battle:
-    return procedures.with_system(state, **changes)
-
-
 # --- the round -----------------------------------------------------------------------------
 
 
@@ -180,7 +183,7 @@ class InitiativeSet(Event):
 def _initiative(state: Battle, e: InitiativeSet) -> Battle:
     for uid, seg, _ in e.entries:
         state = state.update_unit(uid, segment=seg)
-    return _sys(state, segment=e.top, top=e.top, lowest=e.lowest, offered=(),
+    return with_system(state, segment=e.top, top=e.top, lowest=e.lowest, offered=(),
                 acted_here=False, empty_run=0)
 
 
@@ -210,7 +213,7 @@ def _segment_passed(state: Battle, e: SegmentPassed) -> Battle:
             state = state.update_unit(uid, holding=False)
         i = find_frame(state, RoundFrame)
         state = set_frame(state, i, RoundFrame(step="fall_back"))
-    return _sys(state, segment=e.next_segment, offered=(), acted_here=False,
+    return with_system(state, segment=e.next_segment, offered=(), acted_here=False,
                 empty_run=e.empty_run)
 
 
@@ -236,7 +239,7 @@ def _turn_began(state: Battle, e: TurnBegan) -> Battle:
         # R-EMP-STANCE-DURATION: a stance lasts until the character's next action.
         u = replace(u, stance="", turn_round=state.round)
     state = state.with_unit(u)
-    state = _sys(state, offered=(*system(state).offered, e.unit))
+    state = with_system(state, offered=(*system(state).offered, e.unit))
     return state.push(TurnFrame(actor=e.side, unit=e.unit, segment=e.segment,
                                 from_hold=e.from_hold))
 
@@ -261,7 +264,7 @@ def _action_lost(state: Battle, e: ActionLost) -> Battle:
     u = replace(u, spent="lost", holding=False, counter="", turn_round=state.round,
                 surprised="" if e.clears_surprise else u.surprised, stance="")
     state = state.with_unit(u)
-    return _sys(state, offered=(*system(state).offered, e.unit))
+    return with_system(state, offered=(*system(state).offered, e.unit))
 
 
 class Held(Event):
@@ -351,7 +354,7 @@ def _turn_ended(state: Battle, e: TurnEnded) -> Battle:
     spent = u.spent or e.spent
     state = state.update_unit(e.unit, spent=spent, holding=False, counter="")
     if e.acted:
-        state = _sys(state, acted_here=True)
+        state = with_system(state, acted_here=True)
     return state
 
 
