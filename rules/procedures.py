@@ -7,13 +7,13 @@ opportunity attacks of the rulesets still to come.  Only *who* a step provokes, 
 chance costs and how the log words it differ.  So this module holds the shared part:
 
 * the frames: `WalkFrame` (a ruleset's MoveFrame extends it) and `ReactionFrame`;
-* `FrameOpened`, the event that does nothing but open a frame (a decision offered, a phase
-  begun, an attack announced): the frame is made from the event's fields of the same names;
 * the shape of their events: `MoveBegan`, `ReactionsDue`, `ReactionOffered`,
   `ReactionAnswered`, `MoveEnded`.  A ruleset subclasses each with its own `type` tag (the
   tags are its save format) and its own words; the evolvers registered here move the stack
   for every subclass (`rules.events.evolver_for` looks up the class hierarchy) unless the
-  ruleset registers its own, which then calls the helpers below for the shared part;
+  ruleset registers its own, which then calls the same function for the shared part;
+* `FrameOpened`, the event that does nothing but open a frame (a decision offered, a phase
+  begun, an attack announced): the frame is made from the event's fields of the same names;
 * the walk itself (`walk_on`), the path preview built on the same rules (`provoked_along`),
   the reaction window's commands (`reaction_commands`, `reaction_refusal`);
 * small stack and bookkeeping helpers (`find_frame`, `set_frame`, `system_of`,
@@ -180,15 +180,12 @@ class MoveEnded(Event):
     unit: str
 
 
+@evolver(ReactionsDue)
 def queue_reactions(state: Battle, e: ReactionsDue) -> Battle:
+    """The foes the next step provokes wait in the move's queue, to be asked in turn."""
     frame = state.top
     assert isinstance(frame, WalkFrame)
     return state.replace_top(replace(frame, queued=e.reactors, checked=e.step))
-
-
-@evolver(ReactionsDue)
-def _reactions_due(state: Battle, e: ReactionsDue) -> Battle:
-    return queue_reactions(state, e)
 
 
 @evolver(ReactionOffered)
