@@ -19,11 +19,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 _MASK = (1 << 64) - 1
 
 T = TypeVar("T", bound=Hashable)
+K = TypeVar("K", bound=Hashable)
 
 
 class Dice(Protocol):
@@ -165,3 +166,24 @@ def enumerate_outcomes(resolve: Callable[[Dice], T]) -> dict[T, Fraction]:
             continue
         results[outcome] = results.get(outcome, Fraction(0)) + weight
     return results
+
+
+class OutcomeCache(Generic[K, T]):
+    """Exact distributions already enumerated, one per situation: the odds a window shows
+    and the AI weighs are asked for the same situation again and again, and enumerating is
+    the costly part.  Bounded, so a long search cannot grow it without end; a situation must
+    be hashable and hold everything its outcome depends on."""
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self.limit = limit
+        self._found: dict[K, dict[T, Fraction]] = {}
+
+    def get(self, key: K, resolve: Callable[[Dice], T]) -> dict[T, Fraction]:
+        """The distribution of `resolve` for `key`, enumerated the first time it is asked."""
+        found = self._found.get(key)
+        if found is None:
+            found = enumerate_outcomes(resolve)
+            if len(self._found) > self.limit:
+                self._found.clear()
+            self._found[key] = found
+        return found

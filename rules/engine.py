@@ -28,7 +28,7 @@ import rules.evolvers  # noqa: F401  (registers how the shared events change a b
 from rules import registry
 from rules.commands import Command
 from rules.dice import Dice, ScriptedDice, StreamDice
-from rules.events import EVOLVERS, Event, Modifier, UnitFaced
+from rules.events import Event, Modifier, UnitFaced, evolver_for
 from rules.hexgrid import Hex, sextant_direction
 from rules.state import Battle, Board, Frame, Side, Terrain
 
@@ -342,7 +342,7 @@ class Context:
 
 def evolve(state: Battle, event: Event) -> Battle:
     """Fold one event into the state.  Pure; the only place state changes."""
-    fn = EVOLVERS.get((state.ruleset, type(event))) or EVOLVERS.get((None, type(event)))
+    fn = evolver_for(state.ruleset, type(event))
     if fn is None:
         raise TypeError(f"no evolver registered for event {event.type!r}")
     new = fn(state, event)

@@ -123,7 +123,9 @@ def event_from_json(text: str | bytes) -> Event:
 
 
 E = TypeVar("E", bound=Event)
-EVOLVERS: dict[tuple[str | None, type[Event]], Callable[[Any, Any], Any]] = {}
+Evolver = Callable[[Any, Any], Any]
+EVOLVERS: dict[tuple[str | None, type[Event]], Evolver] = {}
+_FOUND: dict[tuple[str | None, type[Event]], Evolver | None] = {}
 
 
 def evolver(kind: type[E], ruleset: str | None = None
@@ -135,9 +137,26 @@ def evolver(kind: type[E], ruleset: str | None = None
 
     def register(fn: Callable[[Any, E], Any]) -> Callable[[Any, E], Any]:
         EVOLVERS[(ruleset, kind)] = fn
+        _FOUND.clear()
         return fn
 
     return register
+
+
+def evolver_for(ruleset: str | None, kind: type[Event]) -> Evolver | None:
+    """The evolver of an event of `kind` in a battle of `ruleset`: the nearest class up its
+    hierarchy that has one, the ruleset's own before the shared one.  So a ruleset's event
+    built on a shared procedure's event (rules/procedures.py) moves the stack as that
+    procedure does, unless the ruleset registers its own."""
+    key = (ruleset, kind)
+    if key not in _FOUND:
+        found = None
+        for cls in kind.__mro__:
+            found = EVOLVERS.get((ruleset, cls)) or EVOLVERS.get((None, cls))
+            if found is not None or cls is Event:
+                break
+        _FOUND[key] = found
+    return _FOUND[key]
 
 
 # --- events every ruleset shares -----------------------------------------------------------

@@ -8,9 +8,22 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from rules.data import DiceExpr, parse_dice
 from rules.state import Battle
 
 EXTRA = {"max_rounds": 50}  # settings of Flank's own that every ruleset honours
+
+
+def value(state: Battle, config: BaseModel, key: str) -> Any:
+    """A ruling's value in this battle: the GM's override if any, else the data file's.
+
+    Overrides travel in events as plain JSON, so dice come back as text ("1d6") and are
+    parsed here into the same form the data file gives."""
+    default = getattr(config, key)
+    found = state.option(key, default)
+    if found is not default and isinstance(default, DiceExpr) and isinstance(found, str):
+        return parse_dice(found)
+    return found
 
 
 def option_values(state: Battle, config: BaseModel, read: Any) -> dict[str, Any]:

@@ -67,6 +67,21 @@ def test_the_perk_does_not_stack_with_specialisation():
     assert any("EMP-45" in n for n in s.notes)
 
 
+def test_the_perk_used_defensively_does_not_stack_with_specialisation_either():
+    """EMP-45: the perk counts as his specialisation in either weapon of the pair, so a
+    duelist who specialises in the rapier and uses the pair defensively keeps the perk's
+    +1 HC (EMP-43) and strikes with the rapier unmodified: no specialist's +1 on top."""
+    st = begin(duel(("me", "duelist", (0, 0), 0, {"specialist": ["rapier"],
+                                                  "dual_mode": "defense"}), FOE))
+    assert mods(situation(st, "foe", "me").hc_parts)["EMP-43"] == 1
+    s = situation(st, "me", "foe")
+    assert "R-EMP-SPECIALIZATION" not in mods(s) and "EMP-42" not in mods(s)
+    assert any("EMP-45" in n for n in s.notes)
+    plain = begin(duel(("me", "duelist", (0, 0), 0, {"specialist": ["rapier"],
+                                                     "offhand": ""}), FOE))
+    assert mods(situation(plain, "me", "foe"))["R-EMP-SPECIALIZATION"] == 1  # no pair
+
+
 def test_sword_and_board():
     """EMP-46: the veteran's sword-and-board perk: +1 a round, to his attack (the default)
     or to his HC; a proficiency in his sword does not stack with it."""

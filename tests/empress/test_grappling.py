@@ -129,6 +129,17 @@ def test_a_giant_pins_utterly_and_may_hurl():
     assert st.unit("foe").pos == (3, 0) and st.unit("foe").grappled_by == ()
 
 
+def test_the_gm_may_make_the_hurl_harder():
+    """EMP-81 [GM]: "2d6 damage and up, depending on nearby surfaces": with the GM's
+    `hurl_damage = "3d6"` (a rocky slope) the hurl rolls three dice."""
+    st = begin(duel(("me", "hill_giant", (0, 0), 0, {"initiative": 20}),
+                    ("foe", "villager", (1, 0), 3, {"hp": 30, "weapon": "",
+                                                    "grappled_by": ["me"], "pinned": True}),
+                    hurl_damage="3d6"))
+    _, ev = act_exact(st, Attack(unit="me", target="foe", options=("hurl",)), 4, 5, 6)
+    assert only(ev, EmpAttackRolled).damage == 15
+
+
 def test_a_swallower_swallows():
     """EMP-81 (R-EMP-SWALLOW): the giant toad's successful grapple swallows the villager: he
     leaves the board, takes 1d6 every round inside, may stab from within with a short

@@ -51,6 +51,23 @@ def test_a_frost_giants_axe_cannot_be_parried_and_takes_the_shield_hc_away():
     assert not any(k.startswith("EMP-40") for k in mods(situation(st, "a", "d")))
 
 
+def test_an_unparryable_weapon_takes_the_shield_hc_away_whoever_swings_it():
+    """EMP-38 [GM]: an ogre (one size larger than a man, so his size alone does not make
+    his blows unparryable) has picked up a frost giant's axe, a blow no one turns: the
+    legionary cannot parry it (+1, EMP-40) and his shield gives no HC against it, though
+    its Coverage still counts toward his AC."""
+    st = begin(duel(("a", "ogre", (0, 0), 0, {"weapon": "frost_giant_axe"}),
+                    ("d", "legionary", (1, 0), 3, {})))
+    s = situation(st, "a", "d")
+    assert mods(s)["EMP-40, EMP-38"] == 1
+    assert mods(s.hc_parts)["EMP-38"] == 0 and "EMP-15" not in mods(s.hc_parts)
+    assert "EMP-13" in mods(s.coverage_parts)
+    sword = situation(begin(duel(("a", "ogre", (0, 0), 0, {"weapon": "sword"}),
+                                 ("d", "legionary", (1, 0), 3, {}))), "a", "d")
+    assert mods(sword.hc_parts)["EMP-15"] >= 1 and s.hc == sword.hc - mods(
+        sword.hc_parts)["EMP-15"]
+
+
 def test_armoured_hands_parry_a_blade():
     """EMP-39: mail gauntlets (light mail, Protection 3) parry a sword (1d8: 3 ≥ 1 + 2) but
     not a mace (Penetrating: 3 − 1 = 2 < 3), even bare-handed."""

@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from rules.commands import Attack, React
 from rules.dice import ScriptedDice
+from rules.engine import check, legal_commands
 from rules.systems.empress.combat import resolve, situation
 from rules.systems.empress.events import EmpAttackRolled, SaveRolled, Surprised
 from rules.systems.empress.frames import ActionLost, ReactionOffered
@@ -91,6 +92,41 @@ def test_a_careless_blow_at_a_well_armoured_helpless_man():
     _, ev = act_exact(st, Attack(unit="me", target="foe", options=("careless",)), 10)
     a = only(ev, EmpAttackRolled)
     assert a.total == 12 and a.critical  # 10 + PM +1 + 1 (a broom cannot parry) ≥ 2 + 10
+
+
+def test_a_careless_blow_always_lands_the_roll_only_finds_the_gaps():
+    """EMP-86 (R-EMP-CARELESS): the sleeping man does not move or defend, so the careless
+    blow lands whatever the die says; the roll against his base HC of 2 decides only
+    whether it gets round his mail (direct from 2 + Coverage) and whether it is a critical.
+    A natural 1 is a protected hit, not a miss."""
+    st = sleeper(armour="mail_suit")
+    s = situation(st, "me", "foe", options=("careless",))
+    _, ev = act_exact(st, Attack(unit="me", target="foe", options=("careless",)), 1, 6)
+    a = only(ev, EmpAttackRolled)
+    assert a.hit and (a.band, a.critical) == ("protected", False)
+    assert a.damage == 6 - s.protection
+    assert "R-EMP-CARELESS" in " ".join(a.notes)
+    from rules.engine import ruleset_of
+
+    odds = ruleset_of(st).odds(st, "me", "foe", options=("careless",))
+    assert odds.hit == 1
+
+
+def test_the_careless_blow_is_offered_wherever_it_can_land():
+    """EMP-86: a halberdier (polearm, 10 ft) may strike a bound, mail-clad prisoner two
+    hexes off without thought, as he may strike him at all; nothing offers it against a man
+    in leather, where it cannot apply."""
+    def position(armour: str):
+        return begin(emp().side("pcs", True).side("foes")
+                     .unit("me", "halberdier", "pcs", (0, 0), initiative=20)
+                     .unit("foe", "villager", "foes", (2, 0), facing=0, hp=30,
+                           helpless=True, armour=armour))
+
+    careless = Attack(unit="me", target="foe", options=("careless",))
+    st = position("mail_suit")
+    assert careless in legal_commands(st) and check(st, careless) is None
+    st = position("leather_jack")
+    assert careless not in legal_commands(st) and check(st, careless) is not None
 
 
 def venom_case(armour: str = "", hp: int = 30):

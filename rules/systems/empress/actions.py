@@ -6,6 +6,7 @@ from rules.commands import Attack, Choose, Command, Move, Pass, React
 from rules.engine import Context, command_owner_refusal, face_target
 from rules.events import hx, unhx
 from rules.positioning import engaged_with
+from rules.procedures import reaction_commands, reaction_refusal
 from rules.state import Battle
 from rules.systems.empress.combat import situation
 from rules.systems.empress.damage import deal, let_go, strike
@@ -54,7 +55,7 @@ def legal_commands(state: Battle, side: str) -> list[Command]:
     if isinstance(top, TurnFrame):
         return turn_commands(state, top)
     if isinstance(top, ReactionFrame):
-        return [React(unit=top.reactor, accept=True), React(unit=top.reactor, accept=False)]
+        return reaction_commands(top)
     if isinstance(top, DecisionFrame):
         return [Choose(unit=top.unit, option=o) for o in top.options]
     if isinstance(top, FallBackFrame) and top.stage == "move":
@@ -72,10 +73,7 @@ def check(state: Battle, cmd: Command) -> str | None:
         return refusal
     unit_id = getattr(cmd, "unit", None)
     if isinstance(top, ReactionFrame):
-        if not isinstance(cmd, React) or cmd.unit != top.reactor:
-            return (f"{top.reactor} must first take or decline the opportunity attack at "
-                    f"{top.mover}")
-        return None
+        return reaction_refusal(top, cmd, "opportunity attack")
     if isinstance(top, DecisionFrame):
         if not isinstance(cmd, Choose) or cmd.unit != top.unit:
             return f"{top.unit} must first choose: {', '.join(top.options)}"

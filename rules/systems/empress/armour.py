@@ -107,10 +107,13 @@ def stance_values(state: Battle, u: EmpUnit) -> tuple[int, int]:
 
 def defence(state: Battle, attacker: EmpUnit, d: EmpUnit, *, missile: bool,
             from_hex: Hex | None, thrusting: bool = False, unaware: bool = False,
-            careless: bool = False, grapple: bool = False) -> Defence:
+            careless: bool = False, grapple: bool = False,
+            unparryable: bool = False) -> Defence:
     """HC and AC of `d` against this attack, part by part.
 
     unaware: a missile at a target that does not see it loses Agility and shield HC (EMP-66).
+    unparryable: the blow is one no one turns (EMP-38: the weapon is marked so), which takes
+    the shield's HC away as a foe two sizes larger does.
     careless: EMP-86 (a): a base HC of 2 against a thoughtless blow at a helpless target.
     grapple: attacker and defender are locked together (EMP-80).
     """
@@ -136,6 +139,9 @@ def defence(state: Battle, attacker: EmpUnit, d: EmpUnit, *, missile: bool,
             elif not missile and unparryable_size(state, attacker, d):
                 parts.append(Modifier(value=0, reason="no shield HC against a giant's blow",
                                       rule="EMP-38"))
+            elif not missile and unparryable:
+                parts.append(Modifier(value=0, reason="no shield HC against a blow no one "
+                                      "parries", rule="EMP-38"))
             elif size.hc:
                 parts.append(Modifier(value=size.hc, reason=size.name, rule="EMP-15"))
         elif d.shield:

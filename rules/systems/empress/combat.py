@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rules.data import DiceExpr
-from rules.dice import Dice, enumerate_outcomes
+from rules.dice import Dice, OutcomeCache
 from rules.engine import AttackOdds
 from rules.events import Modifier
 from rules.hexgrid import Hex
@@ -78,6 +78,7 @@ class Situation:
     crit_margin: int = 10
     auto_hit: bool = False
     auto_critical: bool = False
+    lands: bool = False  # EMP-86: it hits whatever the roll, which decides band and critical
     damage: DiceExpr = _FIST
     damage2: DiceExpr | None = None  # EMP-42: a second weapon's damage, the higher is kept
     critical_damage: str = "max"  # EMP-51
@@ -138,6 +139,13 @@ def resolve(s: Situation, dice: Dice, contact: bool = True) -> Result:
     notes: list[str] = []
     if s.auto_hit:
         roll, total, hit, critical = 0, 0, True, s.auto_critical
+    elif s.lands:
+        roll = dice.d(20, "to hit")
+        total = roll + s.total_modifier
+        critical = roll == 20 or total >= s.hc + s.crit_margin
+        notes.append("A helpless man is struck whatever the roll; against his base HC of "
+                     f"{s.hc} it decides only the armour and the critical (EMP-86, "
+                     "R-EMP-CARELESS).")
     else:
         roll = dice.d(20, "to hit")
         total = roll + s.total_modifier
@@ -343,6 +351,11 @@ def situation(state: Battle, attacker_id: str, target_id: str, kind: str = "mele
                                      rule=f"EMP-40, {rule}" if rule != "EMP-40" else rule))
     # Two weapons, sword-and-board, specialisation (EMP-41..46).
     specialised = bool(key) and key in a.specialist
+    if specialised and dual_perk(a) and key in (a.weapon, a.offhand):
+        # EMP-45: the perk is his specialisation in either weapon of the pair, whichever
+        # way he uses it (+1 to hit offensively, +1 HC defensively): no second +1.
+        specialised = False
+        notes.append("Specialisation does not stack with the Dual Weapon perk (EMP-45).")
     damage2 = None
     if key and key == a.offhand and not dual_perk(a):
         mods.append(Modifier(value=cfg(state, "offhand_penalty"), reason="off-hand weapon",
@@ -353,9 +366,6 @@ def situation(state: Battle, attacker_id: str, target_id: str, kind: str = "mele
                              reason="two weapons used offensively", rule="EMP-42"))
         other = a.offhand if key == a.weapon else a.weapon
         damage2 = t.weapon(other).damage
-        if specialised:
-            specialised = False
-            notes.append("Specialisation does not stack with the Dual Weapon perk (EMP-45).")
     if (a.shield and "sword_and_board" in a.perks and a.board_mode == "attack" and melee
             and key):
         if specialised:
@@ -425,7 +435,7 @@ def situation(state: Battle, attacker_id: str, target_id: str, kind: str = "mele
             notes.append("Longsword one-handed: neither Thrusting nor Penetrating (EMP-30).")
     dfn: Defence = defence(state, a, d, missile=missile, from_hex=from_hex,
                            thrusting=thrusting, unaware=unaware_ranged, careless=careless,
-                           grapple=grapple_pair)
+                           grapple=grapple_pair, unparryable=melee and w.unparryable)
     shield = shield_in_use(state, d, from_hex)
     cept = interceptor(state, d, missile=missile, shield=shield, penetrating=penetrating)
     no_damage = bool(effects) and "strike" not in options and "hurl" not in options
@@ -442,6 +452,7 @@ def situation(state: Battle, attacker_id: str, target_id: str, kind: str = "mele
         coverage_parts=dfn.coverage_parts, complete=dfn.complete,
         enclosing=dfn.enclosing or crit_blocked, crit_margin=cfg(state, "critical_margin"),
         auto_hit=auto_critical or "hurl" in options, auto_critical=auto_critical,
+        lands=careless,
         damage=damage, damage2=damage2, critical_damage=cfg(state, "critical_damage"),
         multiplier=multiplier, no_damage=no_damage,
         protection=cept.protection if cept else 0, intercepted_by=cept.by if cept else "",
@@ -509,7 +520,12 @@ def describe_bands(s: Situation) -> tuple[str, ...]:
         return ("Automatic hit" + (", critical" if s.auto_critical else "") + ".",)
     mod_total = s.total_modifier
     crit = s.hc + s.crit_margin
-    if s.ac:
+    if s.lands:
+        armour = ("every hit below a critical is protected (EMP-14 (a))" if s.complete else
+                  f"totals below {s.ac} are protected hits, {s.ac}+ direct")
+        text = (f"The blow lands whatever the roll; against base HC {s.hc}, {armour}, {crit}+ "
+                "or a natural 20 critical (EMP-86, R-EMP-CARELESS).")
+    elif s.ac:
         if s.complete:
             text = (f"HC {s.hc}, complete armour: every hit below a critical is protected "
                     f"(EMP-14 (a)); critical at {crit}+ or a natural 20.")
@@ -523,17 +539,11 @@ def describe_bands(s: Situation) -> tuple[str, ...]:
     return (text, f"Attack modifiers total {mod_total:+d}.")
 
 
-_ODDS_CACHE: dict[Situation, dict[Result, Fraction]] = {}
+_ODDS: OutcomeCache[Situation, Result] = OutcomeCache()
 
 
 def _distribution(s: Situation) -> dict[Result, Fraction]:
-    found = _ODDS_CACHE.get(s)
-    if found is None:
-        found = enumerate_outcomes(lambda dice: _strip(resolve(s, dice, contact=False)))
-        if len(_ODDS_CACHE) > 20_000:
-            _ODDS_CACHE.clear()
-        _ODDS_CACHE[s] = found
-    return found
+    return _ODDS.get(s, lambda dice: _strip(resolve(s, dice, contact=False)))
 
 
 def _strip(r: Result) -> Result:

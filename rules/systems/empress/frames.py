@@ -15,7 +15,9 @@ The stack during a round, bottom to top:
     FallBackFrame   a cautious fall-back at the end of the round (EMP-58)
 
 Frames are plain data; each event below says what happened, and its evolver moves the
-stack.  No closures, so any state can be saved, copied and replayed.
+stack.  No closures, so any state can be saved, copied and replayed.  The walk and the
+reaction window are the shared procedures of rules/procedures.py; the events here give them
+Empress's tags and words.
 """
 
 from __future__ import annotations
@@ -23,12 +25,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
-from rules.events import Event, HexT, evolver, unhx
+from rules import procedures
+from rules.events import Event, evolver
 from rules.hexgrid import Hex
+from rules.procedures import (
+    ReactionFrame,
+    WalkFrame,
+    find_frame,
+    set_frame,
+    system_of,
+    with_system,
+)
 from rules.state import Battle, Frame
 from rules.systems.empress.units import RULESET, EmpUnit, is_emp
 
-__all__ = ["RULESET"]
+__all__ = ["RULESET", "ReactionFrame"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +55,7 @@ class EmpSystem:
 
 
 def system(state: Battle) -> EmpSystem:
-    assert isinstance(state.system, EmpSystem)
-    return state.system
+    return system_of(state, EmpSystem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,26 +74,12 @@ class TurnFrame(Frame):
 
 
 @dataclass(frozen=True, slots=True)
-class MoveFrame(Frame):
-    gm_may_interrupt: ClassVar[bool] = False
-    unit: str = ""
-    path: tuple[Hex, ...] = ()
-    mode: str = "move"  # move, graceful (EMP-56)
-    facing: int | None = None
-    queued: tuple[tuple[str, str], ...] = ()  # (reactor, trigger) still to be offered
-    checked: int = -1
-    asked: tuple[str, ...] = ()
+class MoveFrame(WalkFrame):
+    """A walk (rules/procedures.py) whose mode is move or graceful (EMP-56)."""
+
     start_engaged: tuple[str, ...] = ()
     stage: str = "walk"  # walk → follow (EMP-56)
     follow_asked: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ReactionFrame(Frame):
-    gm_may_interrupt: ClassVar[bool] = False
-    reactor: str = ""
-    mover: str = ""  # who the opportunity attack would strike
-    trigger: str = ""  # retreat, past, reach, trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,21 +115,6 @@ class FallBackFrame(Frame):
     asked: tuple[str, ...] = ()
     retainers: tuple[str, ...] = ()
     start: Hex | None = None
-
-
-def find(state: Battle, kind: type[Frame]) -> int:
-    for i in range(len(state.stack) - 1, -1, -1):
-        if isinstance(state.stack[i], kind):
-            return i
-    raise LookupError(f"no {kind.__name__} on the stack")
-
-
-def set_frame(state: Battle, index: int, frame: Frame) -> Battle:
-    return replace(state, stack=(*state.stack[:index], frame, *state.stack[index + 1:]))
-
-
-def _sys(state: Battle, **changes: object) -> Battle:
-    return replace(state, system=replace(system(state), **changes))
 
 
 # --- the round -----------------------------------------------------------------------------
@@ -174,7 +155,7 @@ class StepReached(Event):
 
 @evolver(StepReached)
 def _step(state: Battle, e: StepReached) -> Battle:
-    i = find(state, RoundFrame)
+    i = find_frame(state, RoundFrame)
     frame = state.stack[i]
     assert isinstance(frame, RoundFrame)
     return set_frame(state, i, replace(frame, step=e.step))
@@ -202,7 +183,7 @@ class InitiativeSet(Event):
 def _initiative(state: Battle, e: InitiativeSet) -> Battle:
     for uid, seg, _ in e.entries:
         state = state.update_unit(uid, segment=seg)
-    return _sys(state, segment=e.top, top=e.top, lowest=e.lowest, offered=(),
+    return with_system(state, segment=e.top, top=e.top, lowest=e.lowest, offered=(),
                 acted_here=False, empty_run=0)
 
 
@@ -230,9 +211,9 @@ def _segment_passed(state: Battle, e: SegmentPassed) -> Battle:
     if e.round_over:
         for uid in e.lost:
             state = state.update_unit(uid, holding=False)
-        i = find(state, RoundFrame)
+        i = find_frame(state, RoundFrame)
         state = set_frame(state, i, RoundFrame(step="fall_back"))
-    return _sys(state, segment=e.next_segment, offered=(), acted_here=False,
+    return with_system(state, segment=e.next_segment, offered=(), acted_here=False,
                 empty_run=e.empty_run)
 
 
@@ -258,7 +239,7 @@ def _turn_began(state: Battle, e: TurnBegan) -> Battle:
         # R-EMP-STANCE-DURATION: a stance lasts until the character's next action.
         u = replace(u, stance="", turn_round=state.round)
     state = state.with_unit(u)
-    state = _sys(state, offered=(*system(state).offered, e.unit))
+    state = with_system(state, offered=(*system(state).offered, e.unit))
     return state.push(TurnFrame(actor=e.side, unit=e.unit, segment=e.segment,
                                 from_hold=e.from_hold))
 
@@ -283,7 +264,7 @@ def _action_lost(state: Battle, e: ActionLost) -> Battle:
     u = replace(u, spent="lost", holding=False, counter="", turn_round=state.round,
                 surprised="" if e.clears_surprise else u.surprised, stance="")
     state = state.with_unit(u)
-    return _sys(state, offered=(*system(state).offered, e.unit))
+    return with_system(state, offered=(*system(state).offered, e.unit))
 
 
 class Held(Event):
@@ -373,18 +354,15 @@ def _turn_ended(state: Battle, e: TurnEnded) -> Battle:
     spent = u.spent or e.spent
     state = state.update_unit(e.unit, spent=spent, holding=False, counter="")
     if e.acted:
-        state = _sys(state, acted_here=True)
+        state = with_system(state, acted_here=True)
     return state
 
 
 # --- moving --------------------------------------------------------------------------------
 
 
-class MoveBegan(Event):
+class MoveBegan(procedures.MoveBegan):
     type: Literal["emp_move_began"] = "emp_move_began"
-    unit: str
-    path: tuple[HexT, ...]
-    mode: str
     facing: int | None = None
     start_engaged: tuple[str, ...] = ()
 
@@ -400,38 +378,19 @@ class MoveBegan(Event):
 
 @evolver(MoveBegan)
 def _move_began(state: Battle, e: MoveBegan) -> Battle:
-    return state.push(MoveFrame(unit=e.unit, path=tuple(unhx(p) for p in e.path), mode=e.mode,
-                                facing=e.facing, start_engaged=e.start_engaged))
+    return state.push(MoveFrame(unit=e.unit, path=e.hexes(), mode=e.mode, facing=e.facing,
+                                start_engaged=e.start_engaged))
 
 
-class ReactionsDue(Event):
+class ReactionsDue(procedures.ReactionsDue):
     type: Literal["emp_reactions_due"] = "emp_reactions_due"
-    unit: str
-    step: int
-    reactors: tuple[tuple[str, str], ...]
-
-    def narrate(self) -> str:
-        if not self.reactors:
-            return ""
-        words = {"retreat": "retreating from him, EMP-55", "past": "moving past him, EMP-57",
-                 "counter": "emerging where he holds for counter, EMP-05"}
-        who = ", ".join(f"{r} ({words.get(t, t)})" for r, t in self.reactors)
-        return f"{self.unit}'s move provokes {who}."
+    TRIGGER_WORDS: ClassVar[dict[str, str]] = {
+        "retreat": "retreating from him, EMP-55", "past": "moving past him, EMP-57",
+        "counter": "emerging where he holds for counter, EMP-05"}
 
 
-@evolver(ReactionsDue)
-def _reactions_due(state: Battle, e: ReactionsDue) -> Battle:
-    frame = state.top
-    assert isinstance(frame, MoveFrame)
-    return state.replace_top(replace(frame, queued=e.reactors, checked=e.step))
-
-
-class ReactionOffered(Event):
+class ReactionOffered(procedures.ReactionOffered):
     type: Literal["emp_reaction_offered"] = "emp_reaction_offered"
-    reactor: str
-    mover: str
-    trigger: str
-    side: str
 
     def narrate(self) -> str:
         why = {"retreat": "as he retreats (EMP-55)", "past": "as he moves past (EMP-57)",
@@ -440,24 +399,11 @@ class ReactionOffered(Event):
         return f"{self.reactor} may take an opportunity attack at {self.mover} {why}."
 
 
-@evolver(ReactionOffered)
-def _offered(state: Battle, e: ReactionOffered) -> Battle:
-    frame = state.top
-    if isinstance(frame, MoveFrame):
-        frame = replace(frame, queued=tuple(q for q in frame.queued if q[0] != e.reactor),
-                        asked=(*frame.asked, e.reactor))
-        state = state.replace_top(frame)
-    return state.push(ReactionFrame(actor=e.side, reactor=e.reactor, mover=e.mover,
-                                    trigger=e.trigger))
-
-
-class ReactionAnswered(Event):
+class ReactionAnswered(procedures.ReactionAnswered):
     """Taking an opportunity attack takes the reactor's action (EMP-59 (a)) and counts
     against his allotment (EMP-60); the dirty trick's attack is the trickster's own."""
 
     type: Literal["emp_reaction_answered"] = "emp_reaction_answered"
-    reactor: str
-    accept: bool
     trigger: str = ""
     spends_action: bool = True
 
@@ -472,8 +418,7 @@ class ReactionAnswered(Event):
 
 @evolver(ReactionAnswered)
 def _answered(state: Battle, e: ReactionAnswered) -> Battle:
-    assert isinstance(state.top, ReactionFrame)
-    state = state.pop()
+    state = procedures.close_reaction(state)
     if not e.accept or e.trigger == "trick":
         return state
     u = is_emp(state.unit(e.reactor))
@@ -523,9 +468,8 @@ def _move_stage(state: Battle, e: MoveStage) -> Battle:
     return state.replace_top(replace(frame, stage=e.stage, follow_asked=asked))
 
 
-class MoveEnded(Event):
+class MoveEnded(procedures.MoveEnded):
     type: Literal["emp_move_ended"] = "emp_move_ended"
-    unit: str
     halted: bool = False
     reason: str = ""
 
@@ -535,8 +479,7 @@ class MoveEnded(Event):
 
 @evolver(MoveEnded)
 def _move_ended(state: Battle, e: MoveEnded) -> Battle:
-    assert isinstance(state.top, MoveFrame)
-    state = state.pop()
+    state = procedures.end_walk(state)
     top = state.top
     if isinstance(top, TurnFrame) and top.unit == e.unit:
         # Felled on the way (an opportunity attack), his turn is over.
@@ -549,8 +492,9 @@ def _move_ended(state: Battle, e: MoveEnded) -> Battle:
 # --- attacks -------------------------------------------------------------------------------
 
 
-class AttackBegan(Event):
+class AttackBegan(procedures.FrameOpened):
     type: Literal["emp_attack_began"] = "emp_attack_began"
+    FRAME = AttackFrame
     unit: str
     target: str
     weapon: str = ""
@@ -562,12 +506,6 @@ class AttackBegan(Event):
         how = f" ({', '.join(o.replace('_', ' ') for o in self.options)})" if (
             self.options) else ""
         return f"{self.unit} attacks {self.target}{how}."
-
-
-@evolver(AttackBegan)
-def _attack_began(state: Battle, e: AttackBegan) -> Battle:
-    return state.push(AttackFrame(unit=e.unit, target=e.target, weapon=e.weapon,
-                                  options=e.options, kind=e.kind, from_hold=e.from_hold))
 
 
 class AttackStage(Event):
@@ -584,7 +522,7 @@ class AttackStage(Event):
 
 @evolver(AttackStage)
 def _attack_stage(state: Battle, e: AttackStage) -> Battle:
-    i = find(state, AttackFrame)
+    i = find_frame(state, AttackFrame)
     f = state.stack[i]
     assert isinstance(f, AttackFrame)
     f = replace(f, stage=e.stage, oa=e.oa or f.oa)
@@ -620,8 +558,9 @@ def _attack_ended(state: Battle, e: AttackEnded) -> Battle:
 # --- decisions -----------------------------------------------------------------------------
 
 
-class DecisionOffered(Event):
+class DecisionOffered(procedures.FrameOpened):
     type: Literal["emp_decision_offered"] = "emp_decision_offered"
+    FRAME = DecisionFrame
     unit: str
     kind: str
     options: tuple[str, ...]
@@ -634,12 +573,6 @@ class DecisionOffered(Event):
                 "follow": f"{self.unit} may follow up {self.about}'s retreat (EMP-56).",
                 "retain": f"{self.unit} may keep melee range as {self.about} falls back "
                           "(EMP-58)."}.get(self.kind, "")
-
-
-@evolver(DecisionOffered)
-def _decision(state: Battle, e: DecisionOffered) -> Battle:
-    return state.push(DecisionFrame(actor=e.side, unit=e.unit, kind=e.kind,
-                                    options=e.options, about=e.about))
 
 
 class DecisionMade(Event):
@@ -705,7 +638,7 @@ def _fb_stage(state: Battle, e: FallBackStage) -> Battle:
     if e.stage == "ask" and not isinstance(state.top, FallBackFrame):
         u = state.unit(e.unit)
         return state.push(FallBackFrame(unit=e.unit, start=u.pos))
-    i = find(state, FallBackFrame)
+    i = find_frame(state, FallBackFrame)
     f = state.stack[i]
     assert isinstance(f, FallBackFrame)
     if e.stage == "done":

@@ -35,6 +35,7 @@ from rules.positioning import (
     step_cost,
     threatens,
 )
+from rules.procedures import WalkFrame, path_refusal, walk_on
 from rules.state import Battle
 from rules.systems.empress.events import HiddenChanged, ReachRegained
 from rules.systems.empress.frames import (
@@ -82,10 +83,9 @@ def check_move(state: Battle, u: EmpUnit, cmd: Move) -> str | None:
     if not can_move(u):
         return f"{u.id} is held and cannot move (EMP-77)"
     path = [unhx(p) for p in cmd.path]
-    if len(set(path)) != len(path):
-        return "a path may not visit a hex twice"
-    if cmd.facing is not None and not 0 <= cmd.facing <= 5:
-        return "facing must be 0 to 5"
+    why = path_refusal(path, cmd.facing)
+    if why:
+        return why
     if cmd.target:
         return "an Empress move does not name a target"
     return path_is_walkable(state, u, path, move_hexes(state, u))
@@ -101,7 +101,9 @@ def counter_hex(u: EmpUnit) -> Hex | None:
     return None
 
 
-def reactions_at(state: Battle, f: MoveFrame, i: int) -> list[tuple[str, str]]:
+def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
+    """EMP-55, EMP-57, EMP-05: whom step `i` of the move provokes, by initiative."""
+    assert isinstance(f, MoveFrame)
     mover = emp(state, f.unit)
     here, nxt = f.path[i], f.path[i + 1]
     slide = cfg(state, "moving_past") == "slide"  # EMP-57 (a)
@@ -140,26 +142,11 @@ def run_move(ctx: Context, f: MoveFrame) -> None:
         _off_a_friends_hex(ctx, f, u)
         ctx.emit(MoveEnded(unit=u.id, halted=True, reason="felled on the way"))
         return
-    i = f.path.index(u.pos)
-    if f.queued:
-        reactor, trigger = f.queued[0]
-        if trigger == "counter":
-            _counter_shot(ctx, reactor, u.id)
-            return
-        ctx.emit(ReactionOffered(reactor=reactor, mover=u.id, trigger=trigger,
-                                 side=state.unit(reactor).side))
+    if f.queued and f.queued[0][1] == "counter":
+        _counter_shot(ctx, f.queued[0][0], u.id)
         return
-    if i == len(f.path) - 1:
-        _finish(ctx, f, u)
-        return
-    if f.checked < i:
-        due = reactions_at(state, f, i)
-        if due:
-            ctx.emit(ReactionsDue(unit=u.id, step=i, reactors=tuple(due)))
-            return
-    nxt = f.path[i + 1]
-    facing = u.facing if f.mode == "graceful" else (u.pos.direction_to(nxt) or u.facing)
-    ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(nxt), facing=facing))
+    walk_on(ctx, f, reactions_at=reactions_at, offered=ReactionOffered, due=ReactionsDue,
+            arrive=lambda: _finish(ctx, f, u), backing=f.mode == "graceful")
 
 
 def _off_a_friends_hex(ctx: Context, f: MoveFrame, u: EmpUnit) -> None:

@@ -193,11 +193,13 @@ def attack_commands(state: Battle, u: EmpUnit) -> list[Command]:
         if dist <= max(board_reach(state, tables().weapon(k).reach_ft)
                        for k in (u.weapon, u.offhand)):
             tries.append(Attack(unit=u.id, target=t.id))
+            # EMP-86: a blow without thought goes wherever a blow goes, not only at hand.
+            tries.append(Attack(unit=u.id, target=t.id, options=("careless",)))
             if u.offhand:
                 tries.append(Attack(unit=u.id, target=t.id, weapon=u.offhand))
         if dist == 1:
             for opts in (("grapple",), ("disarm",), ("force_back",), ("trick",), ("escape",),
-                         ("hurl",), ("sneak",), ("sucker_punch",), ("careless",),
+                         ("hurl",), ("sneak",), ("sucker_punch",),
                          ("strike", "disarm"), ("strike", "force_back")):
                 tries.append(Attack(unit=u.id, target=t.id, options=opts))
             if held(u) and u.weapon and not tables().weapon(u.weapon).short_stab:

@@ -15,7 +15,8 @@ Agility, then id (the text gives no order); holders announcing come first.
 from __future__ import annotations
 
 from rules.engine import Context
-from rules.events import BattleEnded, UnitStatusChanged
+from rules.events import UnitStatusChanged
+from rules.procedures import battle_decided, out_of_rounds
 from rules.state import ACTIVE, DEAD, DOWN, Battle
 from rules.systems.empress.damage import take
 from rules.systems.empress.events import CriticalSave, Surprised
@@ -223,28 +224,14 @@ def _end(ctx: Context, f: RoundFrame) -> None:
             amount = max(0, ctx.dice.sum(dice.count, dice.sides, "swallowed") + dice.bonus)
             if amount:
                 take(ctx, e.id, amount, "swallowed")
-    if check_victory(ctx):
-        return
-    limit = cfg(ctx.state, "max_rounds")
-    if ctx.state.round >= limit:
-        ctx.emit(BattleEnded(winner=None, reason=f"{limit} rounds fought: a draw"))
+    if check_victory(ctx) or out_of_rounds(ctx, cfg(ctx.state, "max_rounds")):
         return
     ctx.emit(RoundBegan(round=ctx.state.round + 1))
 
 
 def check_victory(ctx: Context) -> bool:
     """The battle ends when at most one side still has anyone able to fight."""
-    state = ctx.state
-    standing = [s.id for s in state.sides
-                if any(u.side == s.id and u.fighting for u in state.units)]
-    if len(standing) > 1:
-        return False
-    if standing:
-        ctx.emit(BattleEnded(winner=standing[0],
-                             reason="every foe is down, dead or swallowed"))
-    else:
-        ctx.emit(BattleEnded(winner=None, reason="nobody is left standing"))
-    return True
+    return battle_decided(ctx, "every foe is down, dead or swallowed")
 
 
 __all__ = ["candidates", "check_victory", "next_segment", "run_round"]

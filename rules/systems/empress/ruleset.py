@@ -6,20 +6,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules import rulings
 from rules.commands import Command
 from rules.engine import (
     AttackOdds,
     BattleSetup,
     Context,
-    Ruleset,
     UnitSpec,
-    options_of,
-    units_of,
     weapon_badge,
 )
 from rules.hexgrid import Hex
-from rules.state import Battle, Frame, Side
+from rules.procedures import provoked_along
+from rules.ruleset_base import TableRuleset
+from rules.state import Battle, Board, Frame
 from rules.systems.empress import actions
 from rules.systems.empress.armour import defence
 from rules.systems.empress.attack_flow import run_attack
@@ -35,13 +33,13 @@ from rules.systems.empress.frames import (
 )
 from rules.systems.empress.movement import move_mode, reactions_at, run_fall_back, run_move
 from rules.systems.empress.round import run_round
-from rules.systems.empress.tables import Config, load_tables
+from rules.systems.empress.tables import EmpTables, load_tables
 from rules.systems.empress.units import (
     ROUND_FIELDS,
     SIZE_CLASSES,
+    EmpUnit,
     am,
     build_unit,
-    cfg,
     dual_perk,
     emp,
     is_emp,
@@ -50,20 +48,20 @@ from rules.systems.empress.units import (
 )
 
 
-class Empress(Ruleset):
+class Empress(TableRuleset):
     id: ClassVar[str] = "empress"
     name: ClassVar[str] = "Empress"
     source: ClassVar[str] = "Empress core rules §3, Combat (artifactsandrelics, 2016) — seed 000"
     order: ClassVar[int] = 10
 
+    def tables(self, path: Path | None = None) -> EmpTables:
+        return load_tables(path)
+
+    def make_unit(self, spec: UnitSpec, board: Board) -> EmpUnit:
+        return build_unit(spec)
+
     def initial_state(self, setup: BattleSetup) -> Battle:
-        board = setup.board.build()
-        sides = tuple(Side(s.id, s.name or s.id, s.player_characters) for s in setup.sides)
-        return Battle(ruleset=self.id, seed=setup.seed, board=board, sides=sides,
-                      units=units_of(setup, board, build_unit), system=EmpSystem(),
-                      stack=(RoundFrame(),),
-                      options=options_of(setup, set(Config.model_fields), self.name),
-                      title=setup.title)
+        return self.new_battle(setup, system=EmpSystem(), stack=(RoundFrame(),))
 
     def run_frame(self, ctx: Context, frame: Frame) -> None:
         if isinstance(frame, RoundFrame):
@@ -110,27 +108,20 @@ class Empress(Ruleset):
 
     # --- the GM's hand (rules/gm.py) -------------------------------------------------------
 
-    def build_unit(self, state: Battle, spec: UnitSpec) -> Any:
-        return build_unit(spec)
-
     def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
         """Apply an edit and redo what follows: reach from the weapon in hand."""
-        u = replace(unit, **changes)
+        u = super().edit_unit(state, unit, changes)
         if "reach_ft" not in changes and "weapon" in changes:
             u = replace(u, reach_ft=tables().weapon(u.weapon).reach_ft)
-        if "max_hp" in changes and "hp" not in changes:
-            u = replace(u, hp=min(u.hp, u.max_hp))
         return u
 
     def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
         t = tables()
-        for slot in ("weapon", "offhand", "missile"):
-            if changes.get(slot) and changes[slot] not in t.weapons:
-                return f"{slot} {changes[slot]!r} is not in the Empress tables"
-        if changes.get("armour") and changes["armour"] not in t.armours:
-            return f"armour {changes['armour']!r} is not in the Empress tables"
-        if changes.get("shield") and changes["shield"] not in t.shields:
-            return f"shield {changes['shield']!r} is not in the Empress tables"
+        unknown = self.entry_refusal(changes, {
+            "weapon": t.weapons, "offhand": t.weapons, "missile": t.weapons,
+            "armour": t.armours, "shield": t.shields})
+        if unknown:
+            return unknown
         if "size" in changes and changes["size"] not in SIZE_CLASSES:
             return f"size must be one of {', '.join(SIZE_CLASSES)}"
         if "facing" in changes and not 0 <= changes["facing"] <= 5:
@@ -158,25 +149,6 @@ class Empress(Ruleset):
                        if a in known})
         return shared
 
-    def option_values(self, state: Battle) -> dict[str, Any]:
-        return rulings.option_values(state, load_tables().config, cfg)
-
-    def check_option(self, state: Battle, key: str, value: Any) -> str | None:
-        try:
-            self.coerce_option(state, key, value)
-        except ValueError as exc:
-            return str(exc)
-        return None
-
-    def coerce_option(self, state: Battle, key: str, value: Any) -> Any:
-        return rulings.coerce_option(load_tables().config, self.name, key, value)
-
-    def templates(self) -> list[str]:
-        return sorted(load_tables().units)
-
-    def tables(self, path: Path | None = None) -> Any:
-        return load_tables(path)
-
     def data_file(self) -> Path | None:
         return Path(__file__).with_name("data.toml")
 
@@ -187,11 +159,6 @@ class Empress(Ruleset):
         u = emp(state, unit_id)
         key = u.weapon or u.missile
         return weapon_badge(tables().weapon(key).name) if key else ""
-
-    def unit_glyph(self, state: Battle, unit_id: str) -> str:
-        u = state.unit(unit_id)
-        tpl = load_tables().units.get(u.template)
-        return tpl.art if tpl else u.template[:1].upper()
 
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         t = tables()
@@ -253,14 +220,7 @@ class Empress(Ruleset):
         u = emp(state, unit_id)
         frame = MoveFrame(unit=u.id, path=tuple(path), mode=move_mode(state, u, path),
                           start_engaged=tuple(e.id for e in engaged_with(state, u)))
-        out: list[tuple[int, str, str]] = []
-        walker = state
-        for i in range(len(path) - 1):
-            for reactor, trigger in reactions_at(walker, frame, i):
-                out.append((i, reactor, trigger))
-                frame = replace(frame, asked=frame.asked + (reactor,))
-            walker = walker.update_unit(u.id, pos=path[i + 1])
-        return out
+        return provoked_along(state, frame, reactions_at)
 
     def phase_label(self, state: Battle) -> str:
         sysd = state.system

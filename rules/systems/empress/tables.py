@@ -16,25 +16,14 @@ Why it is built this way:
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from rules.data import (
-    Dice,
-    FieldProblem,
-    Glyph,
-    Key,
-    TableModel,
-    as_tuple,
-    load_toml_model,
-    parse_dice,
-)
-from rules.data import (
-    unknown_reference as _unknown,
-)
+from rules.data import Dice, FieldProblem, Glyph, Key, TableModel, as_tuple, parse_dice
+from rules.data import unknown_reference as _unknown
+from rules.tables_base import DataFile
 
 __all__ = [
     "ATTRIBUTES", "DEFAULT_DATA_PATH", "SIZE_CLASSES", "Armour", "Config", "EmpTables",
@@ -455,13 +444,10 @@ class EmpTables(_Model):
         return self.config.min_toughness_by_class.get(w.weapon_class, 0)
 
 
+DATA = DataFile(DEFAULT_DATA_PATH, EmpTables)
+
+
 def load_tables(path: Path | None = None) -> EmpTables:
-    """Load and check the Empress tables; raises :class:`rules.data.DataError`."""
-    if path is None:
-        return _load_default()
-    return load_toml_model(Path(path), EmpTables)
-
-
-@functools.cache
-def _load_default() -> EmpTables:
-    return load_toml_model(DEFAULT_DATA_PATH, EmpTables)
+    """Load and check the Empress tables (the shipped file once, a GM's afresh); raises
+    :class:`rules.data.DataError`."""
+    return DATA.load(path)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rules import rulings
 from rules.engine import UnitSpec
 from rules.events import Modifier
-from rules.hexgrid import Hex
+from rules.ruleset_base import apply_overrides, template_of, unit_basics
 from rules.state import Battle, Unit
 from rules.systems.empress.tables import (
     ATTRIBUTES,
@@ -97,7 +98,7 @@ def tables() -> EmpTables:
 
 def cfg(state: Battle, key: str) -> Any:
     """A ruling's value: the GM's override for this battle if any, else the data file's."""
-    return state.option(key, getattr(load_tables().config, key))
+    return rulings.value(state, load_tables().config, key)
 
 
 def is_emp(unit: Unit) -> EmpUnit:
@@ -117,16 +118,9 @@ _LASTING = {"id", "side"} | set(ROUND_FIELDS)
 def build_unit(spec: UnitSpec) -> EmpUnit:
     """A fresh unit from its template, with the scenario's overrides applied."""
     t = load_tables()
-    if spec.template not in t.units:
-        known = ", ".join(sorted(t.units))
-        raise ValueError(f"unit {spec.id!r}: unknown template {spec.template!r} "
-                         f"(Empress knows: {known})")
-    tpl = t.units[spec.template]
+    tpl = template_of(t.units, spec, "Empress")
     base: dict[str, Any] = {
-        "id": spec.id, "side": spec.side, "template": spec.template,
-        "name": spec.name or tpl.name, "pos": Hex(*spec.pos), "facing": spec.facing,
-        "hp": tpl.hp, "max_hp": tpl.hp, "size": tpl.size,
-        **{a: getattr(tpl, a) for a in ATTRIBUTES},
+        **unit_basics(spec, tpl), **{a: getattr(tpl, a) for a in ATTRIBUTES},
         "warrior": tpl.warrior, "weapon": tpl.weapon or "", "offhand": tpl.offhand or "",
         "missile": tpl.missile or "", "armour": tpl.armour or "", "shield": tpl.shield or "",
         "perks": tpl.perks, "specialist": tpl.specialist, "stealth": tpl.stealth,
@@ -136,16 +130,10 @@ def build_unit(spec: UnitSpec) -> EmpUnit:
         "swallow_damage": str(tpl.swallow_damage) if tpl.swallow_damage else "",
         "helpless": tpl.helpless,
     }
-    allowed = {f.name for f in fields(EmpUnit)} - _LASTING
-    for key, value in spec.overrides.items():
-        if key not in allowed:
-            raise ValueError(f"unit {spec.id!r}: cannot override {key!r}")
-        base[key] = tuple(value) if isinstance(value, list) else value
+    apply_overrides(base, spec, {f.name for f in fields(EmpUnit)} - _LASTING)
     if "initiative" not in spec.overrides:
         base["initiative"] = (tpl.initiative if tpl.initiative is not None
                               else base["agility"])
-    if "hp" in spec.overrides and "max_hp" not in spec.overrides:
-        base["max_hp"] = max(base["max_hp"], base["hp"])
     for slot in ("weapon", "offhand", "missile"):
         if base[slot] and base[slot] not in t.weapons:
             raise ValueError(f"unit {spec.id!r}: unknown weapon {base[slot]!r}")

@@ -17,6 +17,7 @@ from rules.commands import (
 )
 from rules.engine import Context, command_owner_refusal, face_target
 from rules.events import UnitFaced, UnitStatusChanged, hx
+from rules.procedures import reaction_commands, reaction_refusal
 from rules.state import ACTIVE, DOWN, Battle
 from rules.systems.fallen_empire.combat import situation, spell_situation
 from rules.systems.fallen_empire.damage import deal, heal, strike, take
@@ -58,7 +59,7 @@ def legal_commands(state: Battle, side: str) -> list[Command]:
         return [Declare(unit=u.id, action=a) for u in state.side_units(side)
                 if not is_fe(u).declared for a in declaration_options(state, u)]
     if isinstance(top, ReactionFrame):
-        return [React(unit=top.reactor, accept=True), React(unit=top.reactor, accept=False)]
+        return reaction_commands(top)
     if isinstance(top, SplinterFrame):
         return [Choose(unit=top.unit, option="splinter"), Choose(unit=top.unit, option="take")]
     if isinstance(top, ChoiceFrame):
@@ -92,9 +93,7 @@ def check(state: Battle, cmd: Command) -> str | None:
                     f"{', '.join(opts) or 'nothing'}")
         return None
     if isinstance(top, ReactionFrame):
-        if not isinstance(cmd, React) or cmd.unit != top.reactor:
-            return f"{top.reactor} must first take or decline the free attack at {top.mover}"
-        return None
+        return reaction_refusal(top, cmd, "free attack")
     if isinstance(top, SplinterFrame):
         if not isinstance(cmd, Choose) or cmd.unit != top.unit or cmd.option not in (
                 "splinter", "take"):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.data import DiceExpr
-from rules.dice import Dice, enumerate_outcomes
+from rules.dice import Dice, OutcomeCache
 from rules.engine import AttackOdds
 from rules.events import Modifier
 from rules.hexgrid import Hex, line
@@ -317,17 +317,11 @@ def odds_of(state: Battle, s: Situation) -> AttackOdds:
                       notes=(*s.notes, "Before any shield is splintered (FE-31)."))
 
 
-_ODDS_CACHE: dict[Situation, dict[Result, Fraction]] = {}
+_ODDS: OutcomeCache[Situation, Result] = OutcomeCache()
 
 
 def _distribution(s: Situation) -> dict[Result, Fraction]:
-    found = _ODDS_CACHE.get(s)
-    if found is None:
-        found = enumerate_outcomes(lambda dice: _strip(resolve(s, dice)))
-        if len(_ODDS_CACHE) > 20_000:
-            _ODDS_CACHE.clear()
-        _ODDS_CACHE[s] = found
-    return found
+    return _ODDS.get(s, lambda dice: _strip(resolve(s, dice)))
 
 
 def _strip(r: Result) -> Result:

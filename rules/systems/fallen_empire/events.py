@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from rules.events import Event, Modifier, UnitDamaged, evolver
+from rules.procedures import system_of, with_system
 from rules.state import Battle
 from rules.systems.fallen_empire.frames import RULESET
 
@@ -23,8 +24,7 @@ class FESystem:
 
 
 def system(state: Battle) -> FESystem:
-    assert isinstance(state.system, FESystem)
-    return state.system
+    return system_of(state, FESystem)
 
 
 class SurpriseRolled(Event):
@@ -43,8 +43,7 @@ class SurpriseRolled(Event):
 
 @evolver(SurpriseRolled)
 def _surprise(state: Battle, e: SurpriseRolled) -> Battle:
-    return replace(state, system=replace(system(state), surprisers=e.surprisers,
-                                         surprised=e.surprised))
+    return with_system(state, surprisers=e.surprisers, surprised=e.surprised)
 
 
 class MoraleChecked(Event):
@@ -66,8 +65,8 @@ class MoraleChecked(Event):
 def _morale(state: Battle, e: MoraleChecked) -> Battle:
     s = system(state)
     broken = s.broken if e.passed else tuple(sorted(set(s.broken) | {e.side}))
-    return replace(state, system=replace(
-        s, morale_checked=(*s.morale_checked, (e.side, e.reason)), broken=broken))
+    return with_system(state, morale_checked=(*s.morale_checked, (e.side, e.reason)),
+                       broken=broken)
 
 
 class InitiativeRolled(Event):
@@ -84,7 +83,7 @@ class InitiativeRolled(Event):
 
 @evolver(InitiativeRolled)
 def _initiative(state: Battle, e: InitiativeRolled) -> Battle:
-    return replace(state, system=replace(system(state), initiative=e.results, order=e.order))
+    return with_system(state, initiative=e.results, order=e.order)
 
 
 @evolver(UnitDamaged, ruleset=RULESET)

@@ -13,7 +13,9 @@ The stack during a round, bottom to top:
     SplinterFrame   a shield-bearer may let his shield take the damage (FE-31) [he decides]
 
 Each frame is plain data; each event below says what happened and its evolver changes the
-stack accordingly.  No closures, so any state can be saved, copied and replayed.
+stack accordingly.  No closures, so any state can be saved, copied and replayed.  The walk and
+the reaction window are the shared procedures of rules/procedures.py; the events here give
+them Fallen Empire's tags and words.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
-from rules.events import AttackRolled, Event, HexT, Secret, evolver, unhx
-from rules.hexgrid import Hex
+from rules import procedures
+from rules.events import AttackRolled, Event, Secret, evolver
+from rules.procedures import ReactionFrame, WalkFrame, find_frame, set_frame
 from rules.state import Battle, Frame
 
 RULESET = "fallen_empire"
+__all__ = ["RULESET", "ReactionFrame"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,25 +60,11 @@ class ChoiceFrame(Frame):
 
 
 @dataclass(frozen=True, slots=True)
-class MoveFrame(Frame):
-    gm_may_interrupt: ClassVar[bool] = False
-    unit: str = ""
-    path: tuple[Hex, ...] = ()
-    mode: str = "move"  # move, charge, retreat, withdraw, crawl
-    target: str = ""
-    facing: int | None = None
-    queued: tuple[tuple[str, str], ...] = ()  # (reactor, trigger) still to be offered
-    checked: int = -1  # the path index whose triggers have been worked out
-    asked: tuple[str, ...] = ()  # reactors already offered a reaction during this move
-    hp_before: int = 0
+class MoveFrame(WalkFrame):
+    """A walk (rules/procedures.py) whose mode is move, charge, retreat, withdraw or crawl."""
 
-
-@dataclass(frozen=True, slots=True)
-class ReactionFrame(Frame):
-    gm_may_interrupt: ClassVar[bool] = False
-    reactor: str = ""
-    mover: str = ""
-    trigger: str = ""
+    target: str = ""  # the foe a charge runs at
+    hp_before: int = 0  # his hit points when the last step's free attacks were found (FE-12)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,18 +84,6 @@ class SplinterFrame(Frame):
     amount: int = 0
     subdual: bool = False
     source: str = ""  # the attack kind: melee, missile, spell …
-
-
-def _find(state: Battle, kind: type[Frame]) -> int:
-    for i in range(len(state.stack) - 1, -1, -1):
-        if isinstance(state.stack[i], kind):
-            return i
-    raise LookupError(f"no {kind.__name__} on the stack")
-
-
-def _set_frame(state: Battle, index: int, frame: Frame) -> Battle:
-    stack = (*state.stack[:index], frame, *state.stack[index + 1:])
-    return replace(state, stack=stack)
 
 
 # --- round steps ---------------------------------------------------------------------------
@@ -145,26 +123,22 @@ class StepReached(Event):
 
 @evolver(StepReached)
 def _step(state: Battle, e: StepReached) -> Battle:
-    i = _find(state, RoundFrame)
+    i = find_frame(state, RoundFrame)
     frame = state.stack[i]
     assert isinstance(frame, RoundFrame)
-    return _set_frame(state, i, replace(frame, step=e.step, group=e.group, phase=e.phase))
+    return set_frame(state, i, replace(frame, step=e.step, group=e.group, phase=e.phase))
 
 
 # --- declarations --------------------------------------------------------------------------
 
 
-class DeclarationsOpened(Event):
+class DeclarationsOpened(procedures.FrameOpened):
     type: Literal["fe_declarations_opened"] = "fe_declarations_opened"
+    FRAME = DeclareFrame
     side: str
 
     def narrate(self) -> str:
         return f"{self.side} declares its actions."
-
-
-@evolver(DeclarationsOpened)
-def _decl_open(state: Battle, e: DeclarationsOpened) -> Battle:
-    return state.push(DeclareFrame(actor=e.side))
 
 
 class ActionDeclared(Event):
@@ -201,8 +175,9 @@ def _decl_close(state: Battle, e: DeclarationsClosed) -> Battle:
 # --- phases and choices --------------------------------------------------------------------
 
 
-class PhaseBegan(Event):
+class PhaseBegan(procedures.FrameOpened):
     type: Literal["fe_phase_began"] = "fe_phase_began"
+    FRAME = PhaseFrame
     phase: str
     sides: tuple[str, ...]
     key: str
@@ -212,11 +187,6 @@ class PhaseBegan(Event):
     def narrate(self) -> str:
         together = " (simultaneous, FE-07)" if len(self.sides) > 1 else ""
         return f"{self.phase.capitalize()} phase: {', '.join(self.sides)}{together}."
-
-
-@evolver(PhaseBegan)
-def _phase_began(state: Battle, e: PhaseBegan) -> Battle:
-    return state.push(PhaseFrame(phase=e.phase, sides=e.sides, key=e.key, standing=e.standing))
 
 
 class PhaseEnded(Event):
@@ -233,18 +203,14 @@ def _phase_ended(state: Battle, e: PhaseEnded) -> Battle:
     return state.pop()
 
 
-class SideToAct(Event):
+class SideToAct(procedures.FrameOpened):
     type: Literal["fe_side_to_act"] = "fe_side_to_act"
+    FRAME = ChoiceFrame
     side: str
     phase: str
 
     def narrate(self) -> str:
         return ""
-
-
-@evolver(SideToAct)
-def _side_to_act(state: Battle, e: SideToAct) -> Battle:
-    return state.push(ChoiceFrame(actor=e.side, phase=e.phase))
 
 
 class UnitsDone(Event):
@@ -262,20 +228,17 @@ class UnitsDone(Event):
 def _units_done(state: Battle, e: UnitsDone) -> Battle:
     if isinstance(state.top, ChoiceFrame):
         state = state.pop()
-    i = _find(state, PhaseFrame)
+    i = find_frame(state, PhaseFrame)
     frame = state.stack[i]
     assert isinstance(frame, PhaseFrame)
-    return _set_frame(state, i, replace(frame, acted=frame.acted + e.units, last_side=e.side))
+    return set_frame(state, i, replace(frame, acted=frame.acted + e.units, last_side=e.side))
 
 
 # --- moving --------------------------------------------------------------------------------
 
 
-class MoveBegan(Event):
+class MoveBegan(procedures.MoveBegan):
     type: Literal["fe_move_began"] = "fe_move_began"
-    unit: str
-    path: tuple[HexT, ...]
-    mode: str
     target: str = ""
     facing: int | None = None
 
@@ -292,74 +255,45 @@ def _move_began(state: Battle, e: MoveBegan) -> Battle:
     unit = state.unit(e.unit)
     if e.mode == "charge":
         state = state.update_unit(e.unit, charged=True)
-    return state.push(MoveFrame(unit=e.unit, path=tuple(unhx(p) for p in e.path), mode=e.mode,
-                                target=e.target, facing=e.facing, hp_before=unit.hp))
+    return state.push(MoveFrame(unit=e.unit, path=e.hexes(), mode=e.mode, target=e.target,
+                                facing=e.facing, hp_before=unit.hp))
 
 
-class ReactionsDue(Event):
+class ReactionsDue(procedures.ReactionsDue):
     """The next step of a move provokes these enemies (in initiative order)."""
 
     type: Literal["fe_reactions_due"] = "fe_reactions_due"
-    unit: str
-    step: int
-    reactors: tuple[tuple[str, str], ...]  # (reactor, trigger)
-
-    def narrate(self) -> str:
-        if not self.reactors:
-            return ""
-        who = ", ".join(f"{r} ({t})" for r, t in self.reactors)
-        return f"{self.unit}'s move provokes {who}."
 
 
 @evolver(ReactionsDue)
 def _reactions_due(state: Battle, e: ReactionsDue) -> Battle:
+    """FE-12: a wound from here on stops the move, so his hit points now are remembered."""
+    state = procedures.queue_reactions(state, e)
     frame = state.top
     assert isinstance(frame, MoveFrame)
-    mover = state.unit(frame.unit)
-    return state.replace_top(replace(frame, queued=e.reactors, checked=e.step,
-                                     hp_before=mover.hp))
+    return state.replace_top(replace(frame, hp_before=state.unit(frame.unit).hp))
 
 
-class ReactionOffered(Event):
+class ReactionOffered(procedures.ReactionOffered):
     type: Literal["fe_reaction_offered"] = "fe_reaction_offered"
-    reactor: str
-    mover: str
-    trigger: str
-    side: str
 
     def narrate(self) -> str:
         return f"{self.reactor} may take a free attack at {self.mover} (FE-11)."
 
 
-@evolver(ReactionOffered)
-def _offered(state: Battle, e: ReactionOffered) -> Battle:
-    frame = state.top
-    assert isinstance(frame, MoveFrame)
-    frame = replace(frame, queued=tuple(q for q in frame.queued if q[0] != e.reactor),
-                    asked=(*frame.asked, e.reactor))
-    return state.replace_top(frame).push(
-        ReactionFrame(actor=e.side, reactor=e.reactor, mover=e.mover, trigger=e.trigger))
-
-
-class ReactionAnswered(Event):
+class ReactionAnswered(procedures.ReactionAnswered):
     type: Literal["fe_reaction_answered"] = "fe_reaction_answered"
-    reactor: str
-    accept: bool
-
-    def narrate(self) -> str:
-        return "" if self.accept else f"{self.reactor} lets the chance go."
 
 
 @evolver(ReactionAnswered)
 def _answered(state: Battle, e: ReactionAnswered) -> Battle:
-    assert isinstance(state.top, ReactionFrame)
-    state = state.pop()
+    """FE-12: one free attack a round."""
+    state = procedures.close_reaction(state)
     return state.update_unit(e.reactor, oa_used=True) if e.accept else state
 
 
-class MoveEnded(Event):
+class MoveEnded(procedures.MoveEnded):
     type: Literal["fe_move_ended"] = "fe_move_ended"
-    unit: str
     cost: int
     halted: bool = False
     reason: str = ""
@@ -371,8 +305,7 @@ class MoveEnded(Event):
 
 @evolver(MoveEnded)
 def _move_ended(state: Battle, e: MoveEnded) -> Battle:
-    assert isinstance(state.top, MoveFrame)
-    state = state.pop()
+    state = procedures.end_walk(state)
     u = state.unit(e.unit)
     moved_into = tuple(sorted(set(getattr(u, "moved_into", ())) | set(e.moved_into)))
     return state.update_unit(e.unit, moved=getattr(u, "moved", 0) + e.cost,
@@ -382,18 +315,14 @@ def _move_ended(state: Battle, e: MoveEnded) -> Battle:
 # --- charges and shields -------------------------------------------------------------------
 
 
-class ImpactBegan(Event):
+class ImpactBegan(procedures.FrameOpened):
     type: Literal["fe_impact"] = "fe_impact"
+    FRAME = ImpactFrame
     charger: str
     target: str
 
     def narrate(self) -> str:
         return f"{self.charger}'s charge strikes home on {self.target}."
-
-
-@evolver(ImpactBegan)
-def _impact(state: Battle, e: ImpactBegan) -> Battle:
-    return state.push(ImpactFrame(charger=e.charger, target=e.target))
 
 
 class ImpactStage(Event):
@@ -434,8 +363,9 @@ def _attack_rolled(state: Battle, e: AttackRolled) -> Battle:
     return state
 
 
-class SplinterOffered(Event):
+class SplinterOffered(procedures.FrameOpened):
     type: Literal["fe_splinter_offered"] = "fe_splinter_offered"
+    FRAME = SplinterFrame
     unit: str
     attacker: str
     amount: int
@@ -445,12 +375,6 @@ class SplinterOffered(Event):
 
     def narrate(self) -> str:
         return f"{self.unit} may let the shield take the {self.amount} damage (FE-31)."
-
-
-@evolver(SplinterOffered)
-def _splinter_offered(state: Battle, e: SplinterOffered) -> Battle:
-    return state.push(SplinterFrame(actor=e.side, unit=e.unit, attacker=e.attacker,
-                                    amount=e.amount, subdual=e.subdual, source=e.source))
 
 
 class SplinterAnswered(Event):

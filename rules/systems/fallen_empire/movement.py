@@ -28,6 +28,7 @@ from rules.positioning import (
     threatens,
     unit_reach,
 )
+from rules.procedures import WalkFrame, path_refusal, walk_on
 from rules.state import ACTIVE, DEAD, GONE, Battle, Unit
 from rules.systems.fallen_empire.combat import situation
 from rules.systems.fallen_empire.damage import deal, strike
@@ -117,13 +118,9 @@ def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:
 def check_move(state: Battle, u: FEUnit, cmd: Move) -> str | None:
     """Why this move is not allowed, or None."""
     path = [unhx(p) for p in cmd.path]
-    if len(set(path)) != len(path):
-        return "a path may not visit a hex twice"
-    if cmd.facing is not None and not 0 <= cmd.facing <= 5:
-        return "facing must be 0 to 5"
     mode = move_mode(u)
-    budget = allowance(state, u)
-    why = path_is_walkable(state, u, path, budget)
+    why = path_refusal(path, cmd.facing) or path_is_walkable(state, u, path,
+                                                             allowance(state, u))
     if why:
         return why
     if mode in ("withdraw", "retreat"):
@@ -201,7 +198,9 @@ def covered(state: Battle, mover: FEUnit, foe: Unit) -> bool:
     return False
 
 
-def reactions_at(state: Battle, f: MoveFrame, i: int) -> list[tuple[str, str]]:
+def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
+    """FE-11, FE-14, FE-15, R-FE-LEAVE: whom step `i` of the move offers a free attack, in
+    initiative order."""
     mover = is_fe(state.unit(f.unit))
     if f.mode == "withdraw":
         return []  # FE-13: no attack of opportunity
@@ -252,22 +251,8 @@ def run_move(ctx: Context, f: MoveFrame) -> None:
         ctx.emit(MoveEnded(unit=u.id, cost=spent, halted=True, reason=reason,
                            moved_into=_moved_into(ctx.state, is_fe(ctx.state.unit(u.id)))))
         return
-    if f.queued:
-        reactor, trigger = f.queued[0]
-        ctx.emit(ReactionOffered(reactor=reactor, mover=u.id, trigger=trigger,
-                                 side=state.unit(reactor).side))
-        return
-    if i == len(f.path) - 1:
-        _finish(ctx, f, u, spent)
-        return
-    if f.checked < i:
-        due = reactions_at(state, f, i)
-        if due:
-            ctx.emit(ReactionsDue(unit=u.id, step=i, reactors=tuple(due)))
-            return
-    nxt = f.path[i + 1]
-    facing = u.facing if f.mode == "withdraw" else (u.pos.direction_to(nxt) or u.facing)
-    ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(nxt), facing=facing))
+    walk_on(ctx, f, reactions_at=reactions_at, offered=ReactionOffered, due=ReactionsDue,
+            arrive=lambda: _finish(ctx, f, u, spent), backing=f.mode == "withdraw")
 
 
 def _last_free(state: Battle, u: Unit, walked: tuple[Hex, ...]) -> Hex:

@@ -9,8 +9,9 @@
 from __future__ import annotations
 
 from rules.engine import Context
-from rules.events import BattleEnded, UnitStatusChanged
+from rules.events import UnitStatusChanged
 from rules.positioning import is_engaged
+from rules.procedures import battle_decided, out_of_rounds
 from rules.state import DEAD, DOWN, GONE, Battle, Unit
 from rules.systems.fallen_empire.combat import level_or_hd
 from rules.systems.fallen_empire.events import (
@@ -200,27 +201,14 @@ def _end(ctx: Context, f: RoundFrame) -> None:
             if not ok:
                 ctx.emit(UnitStatusChanged(unit=fu.id, status=DEAD, condition="dead",
                                            reason="failed to Save or Die", rule="FE-41"))
-    if _check_victory(ctx):
-        return
-    limit = state.option("max_rounds", 50)
-    if state.round >= limit:
-        ctx.emit(BattleEnded(winner=None, reason=f"{limit} rounds fought: a draw"))
+    if _check_victory(ctx) or out_of_rounds(ctx, state.option("max_rounds", 50)):
         return
     ctx.emit(RoundBegan(round=ctx.state.round + 1))
 
 
 def _check_victory(ctx: Context) -> bool:
     """The battle ends when at most one side still has anyone able to fight."""
-    state = ctx.state
-    standing = [s.id for s in state.sides if fighting(state, s.id)]
-    if len(standing) > 1:
-        return False
-    if standing:
-        ctx.emit(BattleEnded(winner=standing[0],
-                             reason="every foe is dead, down, fled or has surrendered"))
-    else:
-        ctx.emit(BattleEnded(winner=None, reason="nobody is left standing"))
-    return True
+    return battle_decided(ctx, "every foe is dead, down, fled or has surrendered")
 
 
 __all__ = ["DEAD", "PHASES", "run_phase", "run_round"]

@@ -6,21 +6,19 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules import rulings
 from rules.commands import Command
 from rules.engine import (
     AttackOdds,
     BattleSetup,
     Context,
-    Ruleset,
     UnitSpec,
     face_target,
-    options_of,
-    units_of,
     weapon_badge,
 )
 from rules.hexgrid import Hex
-from rules.state import Battle, Frame, Side
+from rules.procedures import provoked_along
+from rules.ruleset_base import TableRuleset
+from rules.state import Battle, Board, Frame
 from rules.systems.fallen_empire import actions, joust_mode
 from rules.systems.fallen_empire.combat import armour_ac, odds_of, situation, spell_situation
 from rules.systems.fallen_empire.events import FESystem
@@ -33,25 +31,25 @@ from rules.systems.fallen_empire.frames import (
 from rules.systems.fallen_empire.movement import run_impact, run_move
 from rules.systems.fallen_empire.options import declaration_options
 from rules.systems.fallen_empire.round import run_phase, run_round
-from rules.systems.fallen_empire.tables import load_tables
-from rules.systems.fallen_empire.units import build_unit, cfg, is_fe, melee_reach_ft
+from rules.systems.fallen_empire.tables import FETables, load_tables
+from rules.systems.fallen_empire.units import FEUnit, build_unit, is_fe, melee_reach_ft
 
 
-class FallenEmpire(Ruleset):
+class FallenEmpire(TableRuleset):
     id: ClassVar[str] = "fallen_empire"
     name: ClassVar[str] = "Fallen Empire"
     source: ClassVar[str] = "All the Fighting Rules (Fallen Empire, 2019) — seed 004"
     order: ClassVar[int] = 0
 
+    def tables(self, path: Path | None = None) -> FETables:
+        return load_tables(path)
+
+    def make_unit(self, spec: UnitSpec, board: Board) -> FEUnit:
+        return build_unit(spec, board.feet_per_hex)
+
     def initial_state(self, setup: BattleSetup) -> Battle:
-        board = setup.board.build()
-        sides = tuple(Side(s.id, s.name or s.id, s.player_characters) for s in setup.sides)
-        units = units_of(setup, board, lambda spec: build_unit(spec, board.feet_per_hex))
-        known = set(type(load_tables().config).model_fields) | set(joust_mode.OPTIONS)
-        return joust_mode.apply_mode(Battle(  # mode "joust": a JoustFrame, not a RoundFrame
-            ruleset=self.id, seed=setup.seed, board=board, sides=sides, units=units,
-            system=FESystem(), stack=(RoundFrame(),),
-            options=options_of(setup, known, self.name), title=setup.title))
+        return joust_mode.apply_mode(self.new_battle(  # "joust": a JoustFrame, not a RoundFrame
+            setup, system=FESystem(), stack=(RoundFrame(),), more_options=joust_mode.OPTIONS))
 
     def run_frame(self, ctx: Context, frame: Frame) -> None:
         if isinstance(frame, RoundFrame):
@@ -86,12 +84,6 @@ class FallenEmpire(Ruleset):
                           from_hex=options.get("from_hex"))
         return odds_of(state, s)
 
-    def templates(self) -> list[str]:
-        return sorted(load_tables().units)
-
-    def tables(self, path: Path | None = None) -> Any:
-        return load_tables(path)
-
     def data_file(self) -> Path | None:
         return Path(__file__).with_name("data.toml")
 
@@ -100,30 +92,23 @@ class FallenEmpire(Ruleset):
 
     # --- the GM's hand -------------------------------------------------------------------
 
-    def build_unit(self, state: Battle, spec: UnitSpec) -> Any:
-        return build_unit(spec, state.board.feet_per_hex)
-
     def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
         """Apply an edit and redo what follows from it: reach from the weapon (and a lance
         only from horseback, FE-25), a magic shield's magic from the shield."""
-        u = replace(unit, **changes)
+        u = super().edit_unit(state, unit, changes)
         if "reach_ft" not in changes:
             u = replace(u, reach_ft=melee_reach_ft(u))
         if "shield" in changes and "shield_magic" not in changes:
             t = load_tables()
             u = replace(u, shield_magic=bool(u.shield and t.shields[u.shield].magic))
-        if "max_hp" in changes and "hp" not in changes:
-            u = replace(u, hp=min(u.hp, u.max_hp))
         return u
 
     def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
         t = load_tables()
-        tables = {"weapon": t.weapons, "missile": t.weapons, "armour": t.armours,
-                  "shield": t.shields}
-        for key, table in tables.items():
-            value = changes.get(key)
-            if value and value not in table:
-                return f"{key} {value!r} is not in the Fallen Empire tables"
+        unknown = self.entry_refusal(changes, {"weapon": t.weapons, "missile": t.weapons,
+                                               "armour": t.armours, "shield": t.shields})
+        if unknown:
+            return unknown
         for spell in changes.get("spells", ()):
             if spell not in t.spells:
                 return f"spell {spell!r} is not in the Fallen Empire tables"
@@ -175,24 +160,6 @@ class FallenEmpire(Ruleset):
                 "ogre": "ogre", "wolf": "wolf", "boar": "boar", "spider": "giant_spider",
                 "bandit": "bandit", "bandit_archer": "bandit_archer"}
 
-    def option_values(self, state: Battle) -> dict[str, Any]:
-        return rulings.option_values(state, load_tables().config, cfg)
-
-    def check_option(self, state: Battle, key: str, value: Any) -> str | None:
-        try:
-            self.coerce_option(state, key, value)
-        except ValueError as exc:
-            return str(exc)
-        return None
-
-    def coerce_option(self, state: Battle, key: str, value: Any) -> Any:
-        return rulings.coerce_option(load_tables().config, self.name, key, value)
-
-    def unit_glyph(self, state: Battle, unit_id: str) -> str:
-        u = state.unit(unit_id)
-        t = load_tables().units.get(u.template)
-        return t.art if t else u.template[:1].upper()
-
     def unit_badge(self, state: Battle, unit_id: str) -> str:
         u = is_fe(state.unit(unit_id))
         key = u.weapon or u.missile
@@ -226,14 +193,7 @@ class FallenEmpire(Ruleset):
 
         u = is_fe(state.unit(unit_id))
         frame = MoveFrame(unit=u.id, path=tuple(path), mode=move_mode(u))
-        out: list[tuple[int, str, str]] = []
-        walker = state
-        for i in range(len(path) - 1):
-            for reactor, trigger in reactions_at(walker, frame, i):
-                out.append((i, reactor, trigger))
-                frame = replace(frame, asked=frame.asked + (reactor,))
-            walker = walker.update_unit(u.id, pos=path[i + 1])
-        return out
+        return provoked_along(state, frame, reactions_at)
 
     def phase_label(self, state: Battle) -> str:
         from rules.systems.fallen_empire.frames import PhaseFrame, RoundFrame

@@ -18,7 +18,6 @@ Why it is built this way:
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,19 +25,9 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
-from rules.data import (
-    Dice,
-    FieldProblem,
-    Glyph,
-    Key,
-    TableModel,
-    as_tuple,
-    load_toml_model,
-    parse_dice,
-)
-from rules.data import (
-    unknown_reference as _unknown,
-)
+from rules.data import Dice, FieldProblem, Glyph, Key, TableModel, as_tuple, parse_dice
+from rules.data import unknown_reference as _unknown
+from rules.tables_base import DataFile
 
 __all__ = [
     "DEFAULT_DATA_PATH", "MONSTER_TABLE", "UNIT_KINDS", "Armour", "AttackMatrix", "Config",
@@ -598,17 +587,10 @@ class FETables(_Model):
 # --------------------------------------------------------------------------------------------
 
 
+DATA = DataFile(DEFAULT_DATA_PATH, FETables)
+
+
 def load_tables(path: Path | None = None) -> FETables:
-    """Load and check the Fallen Empire tables; raises :class:`rules.data.DataError`.
-
-    The shipped file (``path=None``) is loaded once and cached: the models are frozen, so the
-    one copy can be shared.  An explicit path is always read afresh (a GM editing it).
-    """
-    if path is None:
-        return _load_default()
-    return load_toml_model(Path(path), FETables)
-
-
-@functools.cache
-def _load_default() -> FETables:
-    return load_toml_model(DEFAULT_DATA_PATH, FETables)
+    """Load and check the Fallen Empire tables (the shipped file once, a GM's afresh); raises
+    :class:`rules.data.DataError`."""
+    return DATA.load(path)

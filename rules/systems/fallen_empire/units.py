@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from rules.data import DiceExpr, parse_dice
+from rules import rulings
 from rules.engine import UnitSpec
-from rules.hexgrid import Hex
+from rules.ruleset_base import apply_overrides, template_of, unit_basics
 from rules.state import Battle, Unit
 from rules.systems.fallen_empire.tables import FETables, load_tables, move_hexes
 
@@ -67,30 +67,17 @@ def tables_for(state: Battle | None = None) -> FETables:
 
 
 def cfg(state: Battle, key: str) -> Any:
-    """A ruling's value: the GM's override for this battle if any, else the data file's.
-
-    Overrides travel in events as plain JSON, so dice come back as text ("1d6") and are
-    parsed here into the same form the data file gives."""
-    default = getattr(load_tables().config, key)
-    value = state.option(key, default)
-    if value is not default and isinstance(default, DiceExpr) and isinstance(value, str):
-        return parse_dice(value)
-    return value
+    """A ruling's value: the GM's override for this battle if any, else the data file's."""
+    return rulings.value(state, load_tables().config, key)
 
 
 def build_unit(spec: UnitSpec, feet_per_hex: int) -> FEUnit:
     """A fresh unit from its template, with the scenario's overrides applied."""
     t = load_tables()
-    if spec.template not in t.units:
-        known = ", ".join(sorted(t.units))
-        raise ValueError(f"unit {spec.id!r}: unknown template {spec.template!r} "
-                         f"(Fallen Empire knows: {known})")
-    tpl = t.units[spec.template]
+    tpl = template_of(t.units, spec, "Fallen Empire")
     shield = tpl.shield or ""
     base: dict[str, Any] = {
-        "id": spec.id, "side": spec.side, "template": spec.template,
-        "name": spec.name or tpl.name, "pos": Hex(*spec.pos), "facing": spec.facing,
-        "hp": tpl.hp, "max_hp": tpl.hp, "size": tpl.size, "kind": tpl.kind,
+        **unit_basics(spec, tpl), "kind": tpl.kind,
         "level": tpl.level or 0, "hit_dice": tpl.hit_dice or "", "weapon": tpl.weapon,
         "missile": tpl.missile or "", "armour": tpl.armour, "shield": shield,
         "move_in": tpl.move_in,
@@ -100,18 +87,13 @@ def build_unit(spec: UnitSpec, feet_per_hex: int) -> FEUnit:
         "can_charge": tpl.can_charge, "spells": tuple(tpl.spells), "bandages": tpl.bandages,
         "potions": tpl.potions,
     }
-    allowed = {f.name for f in fields(FEUnit)} - set(FEUnit.ROUND_RESET) - {"id", "side"}
-    for key, value in spec.overrides.items():
-        if key not in allowed:
-            raise ValueError(f"unit {spec.id!r}: cannot override {key!r}")
-        base[key] = tuple(value) if isinstance(value, list) else value
+    apply_overrides(base, spec,
+                    {f.name for f in fields(FEUnit)} - set(FEUnit.ROUND_RESET) - {"id", "side"})
     if "shield_magic" not in spec.overrides:
         shield = base["shield"]
         if shield and shield not in t.shields:
             raise ValueError(f"unit {spec.id!r}: unknown shield {shield!r}")
         base["shield_magic"] = bool(shield and t.shields[shield].magic)
-    if "hp" in spec.overrides and "max_hp" not in spec.overrides:
-        base["max_hp"] = max(base["max_hp"], base["hp"])
     unit = FEUnit(**base)
     return _with_reach(unit, feet_per_hex)
 

@@ -1,0 +1,133 @@
+"""What every ruleset built on a data file shares: setting its battle up, building its figures
+from the file's templates, and the rulings (the file's `[config]`) a GM may override.
+
+Why this exists: Empress and Fallen Empire each wrote these out line for line, and the
+rulesets to come (ZeFRS, Enchanted Realms, Tarnished Tale) keep their figures and rulings the
+same way.  A ruleset subclasses `TableRuleset`, says where its tables are (`tables`) and how
+one figure is built (`make_unit`, with `template_of`, `unit_basics` and `apply_overrides`),
+and gets the set-up, the GM's options, the templates and the glyphs.  Its tables need `units`
+(templates with `name`, `hp`, `size` and `art`) and `config` (a pydantic model of rulings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from rules import rulings
+from rules.engine import BattleSetup, Ruleset, UnitSpec, options_of, units_of
+from rules.hexgrid import Hex
+from rules.state import Battle, Board, Frame, Side, Unit
+
+T = TypeVar("T")
+
+
+class TableRuleset(Ruleset):
+    """A ruleset whose figures and rulings come from its data file."""
+
+    def tables(self, path: Path | None = None) -> Any:
+        """The loaded tables (with `units` and `config`): the shipped file, or the one at
+        `path` read in its place (`flank validate`)."""
+        raise NotImplementedError
+
+    def make_unit(self, spec: UnitSpec, board: Board) -> Unit:
+        """A fresh figure from its template and the scenario's overrides; ValueError, naming
+        the unit and the problem, if it cannot be built."""
+        raise NotImplementedError
+
+    def ruling(self, state: Battle, key: str) -> Any:
+        """A ruling's value in this battle: the GM's override, else the data file's."""
+        return rulings.value(state, self.tables().config, key)
+
+    def new_battle(self, setup: BattleSetup, *, system: Any, stack: tuple[Frame, ...],
+                   more_options: Iterable[str] = ()) -> Battle:
+        """The battle a set-up describes, before any event: its board, sides and figures
+        (checked by `units_of`), the ruleset's own bookkeeping and opening stack, and the
+        set-up's overrides of the rulings (`more_options`: keys known beyond `[config]`)."""
+        board = setup.board.build()
+        sides = tuple(Side(s.id, s.name or s.id, s.player_characters) for s in setup.sides)
+        known = set(type(self.tables().config).model_fields) | set(more_options)
+        return Battle(ruleset=self.id, seed=setup.seed, board=board, sides=sides,
+                      units=units_of(setup, board, lambda spec: self.make_unit(spec, board)),
+                      system=system, stack=stack, options=options_of(setup, known, self.name),
+                      title=setup.title)
+
+    def templates(self) -> list[str]:
+        return sorted(self.tables().units)
+
+    # --- the GM's hand (rules/gm.py) -------------------------------------------------------
+
+    def build_unit(self, state: Battle, spec: UnitSpec) -> Any:
+        return self.make_unit(spec, state.board)
+
+    def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
+        """The edit applied; a lower maximum takes the hit points down with it.  A ruleset
+        extends this to redo what follows from its own fields (reach from the weapon …)."""
+        u = replace(unit, **changes)
+        if "max_hp" in changes and "hp" not in changes:
+            u = replace(u, hp=min(u.hp, u.max_hp))
+        return u
+
+    def entry_refusal(self, changes: Mapping[str, Any],
+                      tables: Mapping[str, Mapping[str, Any]]) -> str | None:
+        """Why an edit names something its table does not have (`tables`: the changed field
+        → the table it must be a key of), or None."""
+        for key, table in tables.items():
+            entry = changes.get(key)
+            if entry and entry not in table:
+                return f"{key} {entry!r} is not in the {self.name} tables"
+        return None
+
+    def option_values(self, state: Battle) -> dict[str, Any]:
+        return rulings.option_values(state, self.tables().config, self.ruling)
+
+    def check_option(self, state: Battle, key: str, value: Any) -> str | None:
+        try:
+            self.coerce_option(state, key, value)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def coerce_option(self, state: Battle, key: str, value: Any) -> Any:
+        return rulings.coerce_option(self.tables().config, self.name, key, value)
+
+    def unit_glyph(self, state: Battle, unit_id: str) -> str:
+        u = state.unit(unit_id)
+        template = self.tables().units.get(u.template)
+        return template.art if template else u.template[:1].upper()
+
+
+# --- building a figure ---------------------------------------------------------------------
+
+
+def template_of(templates: Mapping[str, T], spec: UnitSpec, ruleset_name: str) -> T:
+    """The template a set-up's figure names; ValueError listing the known ones if unknown."""
+    if spec.template not in templates:
+        known = ", ".join(sorted(templates))
+        raise ValueError(f"unit {spec.id!r}: unknown template {spec.template!r} "
+                         f"({ruleset_name} knows: {known})")
+    return templates[spec.template]
+
+
+def unit_basics(spec: UnitSpec, template: Any) -> dict[str, Any]:
+    """The fields every figure has (rules.state.Unit), from its spec and template."""
+    return {"id": spec.id, "side": spec.side, "template": spec.template,
+            "name": spec.name or template.name, "pos": Hex(*spec.pos), "facing": spec.facing,
+            "hp": template.hp, "max_hp": template.hp, "size": template.size}
+
+
+def apply_overrides(base: dict[str, Any], spec: UnitSpec, allowed: set[str]) -> None:
+    """The scenario's overrides of `spec` on top of the template's values in `base` (lists
+    become tuples); hit points set above the template's maximum raise the maximum.
+    ValueError for a field that may not be overridden."""
+    for key, given in spec.overrides.items():
+        if key not in allowed:
+            raise ValueError(f"unit {spec.id!r}: cannot override {key!r}")
+        base[key] = tuple(given) if isinstance(given, list) else given
+    if "hp" in spec.overrides and "max_hp" not in spec.overrides:
+        base["max_hp"] = max(base["max_hp"], base["hp"])
+
+
+__all__ = ["TableRuleset", "apply_overrides", "template_of", "unit_basics"]
