@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rules import rulings
-from rules.engine import BattleSetup, Ruleset, UnitSpec, options_of, units_of
 from rules.hexgrid import Hex
+from rules.ruleset import Ruleset
+from rules.setup import BattleSetup, UnitSpec, options_of, units_of
 from rules.state import Battle, Board, Frame, Side, Unit
 
 T = TypeVar("T")

@@ -37,7 +37,8 @@ HOUSE = textwrap.dedent('''
     from typing import Any, ClassVar, Literal
 
     from rules.commands import Attack, Command, Pass
-    from rules.engine import AttackOdds, BattleSetup, Context, Ruleset, options_of, units_of
+    from rules.engine import AttackOdds, BattleSetup, Context, Ruleset
+    from rules.setup import options_of, units_of
     from rules.events import (AttackRolled, BattleEnded, Event, UnitDamaged,
                               UnitStatusChanged, evolver)
     from rules.hexgrid import Hex

@@ -12,10 +12,10 @@ from rules.engine import (
     BattleSetup,
     Context,
     UnitSpec,
-    weapon_badge,
 )
 from rules.hexgrid import Hex
 from rules.procedures import provoked_along
+from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.empress import actions

@@ -13,10 +13,10 @@ from rules.engine import (
     Context,
     UnitSpec,
     face_target,
-    weapon_badge,
 )
 from rules.hexgrid import Hex
 from rules.procedures import provoked_along
+from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.fallen_empire import actions, joust_mode

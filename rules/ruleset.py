@@ -1,0 +1,182 @@
+"""The ruleset protocol: what a ruleset supplies to the engine, the game and the GM.
+
+A ruleset (a package in `rules/systems/`, or one installed beside Flank) subclasses
+`Ruleset` and is found by the engine through the registry, never imported by it.  The few
+methods a battle needs (`initial_state`, `run_frame`, `legal_commands`, `check`, `decide`,
+`odds`) are OpenSpiel's State API in our words; the rest have defaults and serve the GM's
+sandbox, the cards and the path preview.  `AttackOdds` is the exact distribution of one
+attack that `odds` gives, from the same resolution function that rolls it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rules.events import Modifier
+from rules.hexgrid import Hex
+from rules.setup import BattleSetup, UnitSpec
+from rules.state import Battle, Frame
+
+if TYPE_CHECKING:
+    from rules.commands import Command
+    from rules.engine import Context
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact chances of one attack, computed by enumerating the resolution function."""
+
+    hit: Fraction
+    damage: dict[int, Fraction]  # damage dealt to the target -> probability (0 = none)
+    kill: Fraction  # chance the target is out of the fight after this attack
+    modifiers: tuple[Modifier, ...]
+    needed: int
+    notes: tuple[str, ...] = ()
+
+    @property
+    def expected_damage(self) -> Fraction:
+        return sum((d * p for d, p in self.damage.items()), Fraction(0))
+
+
+class Ruleset:
+    """What a ruleset supplies.  Subclasses live in `rules/systems/<name>/`."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    source: ClassVar[str]
+    order: ClassVar[int] = 100  # where the menu and `flank rulesets` list it, lowest first
+
+    def initial_state(self, setup: BattleSetup) -> Battle:
+        raise NotImplementedError
+
+    def run_frame(self, ctx: Context, frame: Frame) -> None:
+        """Advance an automatic frame (actor None) by emitting at least one event."""
+        raise NotImplementedError
+
+    def legal_commands(self, state: Battle, side: str) -> list[Command]:
+        raise NotImplementedError
+
+    def check(self, state: Battle, command: Command) -> str | None:
+        """Why `command` is illegal now, or None if the rules allow it."""
+        raise NotImplementedError
+
+    def decide(self, ctx: Context, command: Command) -> None:
+        raise NotImplementedError
+
+    def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
+        raise NotImplementedError
+
+    def templates(self) -> list[str]:
+        return []
+
+    def tables(self, path: Path | None = None) -> Any:
+        """The ruleset's data tables (its own TOML file, or the one at `path` read in its
+        place, as `flank validate` does), or None for a ruleset that keeps none.  A bad file
+        raises `rules.data.DataError` naming it."""
+        return None
+
+    def data_file(self) -> Path | None:
+        """The ruleset's data file (its tables and the values of its rulings, each commented
+        with the clause or ruling it implements), for the GM's Rulings panel; None if none."""
+        return None
+
+    def round_fields(self) -> frozenset[str]:
+        """Unit fields that belong to the round rather than the figure (what it has spent,
+        the free attack it has used …), left behind when a position is set up again."""
+        return frozenset()
+
+    def declarable(self, state: Battle, unit: Any) -> tuple[str, ...] | None:
+        """The actions `unit` may declare now, under a ruleset whose figures declare before
+        acting (FE-06); None under one whose figures do not."""
+        return None
+
+    # --- what the GM may change (rules/gm.py) ------------------------------------------------
+
+    def build_unit(self, state: Battle, spec: UnitSpec) -> Any:
+        """A fresh unit from a spec (a GM placing a figure); ValueError if it cannot be."""
+        raise NotImplementedError
+
+    def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
+        """The unit with `changes` (already checked) applied and anything derived redone."""
+        return replace(unit, **changes)
+
+    def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
+        return None
+
+    def check_removal(self, state: Battle, unit_id: str) -> str | None:
+        """Why this unit cannot be taken off now (e.g. it is in the middle of a move)."""
+        for frame in state.stack:
+            if unit_id in {v for v in vars_of(frame) if isinstance(v, str)}:
+                return (f"{unit_id} is part of what is happening now "
+                        f"({type(frame).__name__}); finish that first")
+        return None
+
+    def gm_busy(self, state: Battle) -> str | None:
+        """Why a GM exchange cannot be resolved now (something is half done, such as a move
+        waiting on a free attack), or None.  Default: only while nothing is pending but a
+        plain choice of what to do next (see Frame.gm_may_interrupt)."""
+        for frame in state.stack:
+            if not frame.gm_may_interrupt:
+                return f"finish what is under way first ({type(frame).__name__})"
+        return None
+
+    def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
+        """Resolve one attack now, outside the turn order (the sandbox's step-through): the
+        same situation, modifiers and resolution as in play, with ctx.dice."""
+        raise NotImplementedError
+
+    def archetypes(self) -> dict[str, str]:
+        """Common figure types (swordsman, spearman, orc, ogre …) → this ruleset's template,
+        so a position can be set up again under another ruleset."""
+        return {}
+
+    def option_values(self, state: Battle) -> dict[str, Any]:
+        """Every ruling a GM may override in this battle, with its value now."""
+        return {}
+
+    def check_option(self, state: Battle, key: str, value: Any) -> str | None:
+        return f"{self.name} has no ruling {key!r} to override"
+
+    def coerce_option(self, state: Battle, key: str, value: Any) -> Any:
+        return value
+
+    def unit_glyph(self, state: Battle, unit_id: str) -> str:
+        """One character for the unit's token (its template's art)."""
+        return state.unit(unit_id).template[:1].upper()
+
+    def unit_badge(self, state: Battle, unit_id: str) -> str:
+        """A two-letter mark of the unit's weapon for its token ("" for none)."""
+        return ""
+
+    def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
+        """Short lines describing the unit, for hover cards and the sandbox."""
+        u = state.unit(unit_id)
+        return [f"{u.name} ({u.side})", f"HP {u.hp}/{u.max_hp} {u.condition or u.status}"]
+
+    def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
+                       ) -> list[tuple[int, str, str]]:
+        """Which steps of `path` would provoke whose reaction under this ruleset, as
+        (step index, reactor id, trigger), for the path preview.  Default: none."""
+        return []
+
+    def phase_label(self, state: Battle) -> str:
+        """Where the battle is in its round, for the round tracker (a second line, if any,
+        says who acts in what order)."""
+        return f"Round {state.round}"
+
+
+def weapon_badge(name: str) -> str:
+    """Two letters for a weapon on a token: initials of a two-word name ("Short sword" →
+    "Ss"), else the first two letters ("Spear" → "Sp")."""
+    words = name.split()
+    return (words[0][0] + words[1][0] if len(words) > 1 else name[:2]).capitalize()
+
+
+def vars_of(frame: Frame) -> list[Any]:
+    """The values held by a frame (a frozen dataclass), for finding who it involves."""
+    from dataclasses import fields as dc_fields
+
+    return [getattr(frame, f.name) for f in dc_fields(frame)]
