@@ -13,7 +13,6 @@ from rules.engine import Context
 from rules.events import UnitDamaged, UnitStatusChanged, hx
 from rules.hexgrid import Hex, spiral
 from rules.state import ACTIVE, DEAD, DOWN, Battle
-from rules.systems.empress.combat import Result, Situation, resolve
 from rules.systems.empress.events import (
     EmpAttackRolled,
     GrappleBroken,
@@ -21,6 +20,7 @@ from rules.systems.empress.events import (
     Released,
     ShieldStruck,
 )
+from rules.systems.empress.resolution import Result, Situation, resolve
 from rules.systems.empress.units import EmpUnit, cfg, emp, is_emp
 
 
