@@ -9,8 +9,8 @@ from rules.positioning import engaged_with
 from rules.procedures import reaction_commands, reaction_refusal
 from rules.state import Battle
 from rules.systems.empress.combat import situation
+from rules.systems.empress.condition_events import HiddenChanged
 from rules.systems.empress.damage import deal, let_go, strike
-from rules.systems.empress.events import HiddenChanged
 from rules.systems.empress.frames import (
     AttackBegan,
     AttackEnded,

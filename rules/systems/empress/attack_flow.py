@@ -22,8 +22,8 @@ from rules.engine import Context, face_target
 from rules.positioning import threatens
 from rules.state import Battle
 from rules.systems.empress.combat import EFFECTS, attack_weapon, situation
+from rules.systems.empress.condition_events import ReachLost
 from rules.systems.empress.damage import deal, strike
-from rules.systems.empress.events import ReachLost
 from rules.systems.empress.frames import (
     AttackEnded,
     AttackFrame,

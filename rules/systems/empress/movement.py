@@ -37,7 +37,7 @@ from rules.positioning import (
 )
 from rules.procedures import WalkFrame, path_refusal, walk_on
 from rules.state import Battle
-from rules.systems.empress.events import HiddenChanged, ReachRegained
+from rules.systems.empress.condition_events import HiddenChanged, ReachRegained
 from rules.systems.empress.frames import (
     CounterSprung,
     DecisionOffered,

@@ -18,8 +18,9 @@ from rules.engine import Context
 from rules.events import UnitStatusChanged
 from rules.procedures import battle_decided, out_of_rounds
 from rules.state import ACTIVE, DEAD, DOWN, Battle
+from rules.systems.empress.condition_events import Surprised
 from rules.systems.empress.damage import take
-from rules.systems.empress.events import CriticalSave, Surprised
+from rules.systems.empress.events import CriticalSave
 from rules.systems.empress.frames import (
     ActionLost,
     FallBackStage,
