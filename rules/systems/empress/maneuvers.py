@@ -19,7 +19,6 @@ from rules.hexgrid import Hex
 from rules.state import Battle
 from rules.systems.empress.combat import EFFECTS
 from rules.systems.empress.condition_events import Surprised
-from rules.systems.empress.frames import ReactionOffered
 from rules.systems.empress.maneuver_events import (
     Disarmed,
     ForcedBack,
@@ -28,6 +27,7 @@ from rules.systems.empress.maneuver_events import (
     SwallowArmed,
     TrickTried,
 )
+from rules.systems.empress.move_events import ReactionOffered
 from rules.systems.empress.opportunity import can_oa
 from rules.systems.empress.resolution import Result, Situation
 from rules.systems.empress.saves import roll_save
