@@ -3,8 +3,8 @@ how each moves the stack (frames.py): an attack announced, its stages (a counter
 reach striking first, pressing on, the blow, a cleave: EMP-05, EMP-32, EMP-53), its end, and
 a choice offered and made (press, cleave, follow up, retain melee range).
 
-Why this module exists: these move AttackFrame and DecisionFrame; attack_flow.py decides the
-attack, and an attack, a move or a fall-back may offer a decision.
+Why this module exists: these move AttackFrame and DecisionFrame; actions.py and
+attack_flow.py decide the attack, and an attack, a move or a fall-back may offer a decision.
 """
 
 from __future__ import annotations

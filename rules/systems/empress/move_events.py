@@ -3,9 +3,10 @@
 (EMP-55, EMP-57), a hold for counter springing (EMP-05), a follow-up, and the cautious
 fall-back at the end of the round (EMP-58).
 
-Why this module exists: these move MoveFrame, ReactionFrame and FallBackFrame; movement.py
-decides them.  The walk and the reaction window are the shared procedures of
-rules/procedures.py: the events here give them Empress's tags and words.
+Why this module exists: these move MoveFrame, ReactionFrame and FallBackFrame, mostly as
+movement.py decides; the same reaction window opens for a longer reach and a dirty trick
+(attack_flow.py, maneuvers.py).  The walk and the reaction window are the shared procedures
+of rules/procedures.py: the events here give them Empress's tags and words.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ stack (frames.py): the round begins, the GM counts down the segments (EMP-01, EM
 initiative is set (EMP-08, EMP-09), a character may act, holds (EMP-02..05), takes a stance
 (EMP-61) or a way of fighting, loses his action or ends his turn.
 
-Why this module exists: these are the bottom of the stack, RoundFrame and TurnFrame, and the
+Why this module exists: these move the bottom of the stack, RoundFrame and TurnFrame, and the
 countdown they keep; round.py and actions.py decide them.
 """
 
