@@ -293,7 +293,7 @@ def test_a_cutpurse_opens_the_fight_with_a_sucker_punch() -> None:
     from game.ai import GreedyAI
     from rules.engine import scripted, submit
     from rules.systems.empress.events import EmpAttackRolled, Surprised
-    from rules.systems.empress.frames import ActionLost
+    from rules.systems.empress.round_events import ActionLost
     from tests.empress.helpers import mods, only
 
     st = _thief_beside(in_fight=False)

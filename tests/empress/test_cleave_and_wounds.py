@@ -9,8 +9,8 @@ import pytest
 from rules.commands import Attack, Choose, Pass
 from rules.events import UnitStatusChanged
 from rules.state import ACTIVE, DEAD, DOWN
+from rules.systems.empress.attack_events import DecisionOffered
 from rules.systems.empress.events import CriticalSave, EmpAttackRolled
-from rules.systems.empress.frames import DecisionOffered
 from tests.empress.helpers import act, act_exact, begin, emp, mods, of_type, only, turn_of
 
 

@@ -7,7 +7,7 @@ him at (1, 0) facing west.
 from rules.commands import Attack, Choose, React
 from rules.systems.empress.combat import situation
 from rules.systems.empress.events import EmpAttackRolled
-from rules.systems.empress.frames import ModeSet
+from rules.systems.empress.round_events import ModeSet
 from tests.empress.helpers import act_exact, begin, duel, mods, only
 
 FOE = ("foe", "villager", (1, 0), 3, {"weapon": "sword", "hp": 20})

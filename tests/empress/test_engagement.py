@@ -7,14 +7,9 @@ beside him at (1, 0) facing west; the man acts first (Initiative 20), the orc la
 
 from rules.commands import Choose, Move, Pass, React
 from rules.engine import decider, legal_commands
+from rules.systems.empress.attack_events import DecisionOffered
 from rules.systems.empress.events import EmpAttackRolled
-from rules.systems.empress.frames import (
-    DecisionOffered,
-    FallBackDeclared,
-    KeptPace,
-    MoveBegan,
-    ReactionOffered,
-)
+from rules.systems.empress.move_events import FallBackDeclared, KeptPace, MoveBegan, ReactionOffered
 from tests.empress.helpers import act, act_exact, begin, emp, of_type, only, turn_of
 
 WEST5 = ((0, 0), (-1, 0), (-2, 0), (-3, 0), (-4, 0), (-5, 0))

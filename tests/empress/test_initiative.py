@@ -12,13 +12,8 @@ from rules.commands import Attack, Choose, Move, Pass
 from rules.engine import IllegalCommand
 from rules.state import state_hash
 from rules.systems.empress.events import EmpAttackRolled
-from rules.systems.empress.frames import (
-    CounterSprung,
-    Held,
-    InitiativeSet,
-    SegmentPassed,
-    TurnBegan,
-)
+from rules.systems.empress.move_events import CounterSprung
+from rules.systems.empress.round_events import Held, InitiativeSet, SegmentPassed, TurnBegan
 from tests.empress.helpers import act, act_exact, begin, emp, mods, of_type, only, turn_of
 
 

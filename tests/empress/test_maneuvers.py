@@ -11,7 +11,7 @@ from rules.engine import IllegalCommand
 from rules.state import state_hash
 from rules.systems.empress.combat import situation
 from rules.systems.empress.events import Disarmed, EmpAttackRolled, ForcedBack, SaveRolled
-from rules.systems.empress.frames import ReactionOffered
+from rules.systems.empress.move_events import ReactionOffered
 from tests.empress.helpers import act_exact, begin, duel, mods, of_type, only
 
 

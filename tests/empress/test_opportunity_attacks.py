@@ -6,7 +6,8 @@ beside both; each man in turn retreats west at full speed (5 hexes), provoking h
 """
 
 from rules.commands import Choose, Move, Pass, React
-from rules.systems.empress.frames import ReactionOffered, TurnBegan
+from rules.systems.empress.move_events import ReactionOffered
+from rules.systems.empress.round_events import TurnBegan
 from rules.systems.empress.units import oa_allotment
 from tests.empress.helpers import act_exact, begin, emp, of_type, only, turn_of
 

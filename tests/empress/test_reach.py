@@ -9,9 +9,10 @@ spearman (spear, reach 8 ft, no shield) beside him at (1, 0) facing west.
 import pytest
 
 from rules.commands import Attack, Choose, Move, Pass, React
+from rules.systems.empress.attack_events import DecisionOffered
 from rules.systems.empress.combat import situation
 from rules.systems.empress.events import EmpAttackRolled, ReachLost, ReachRegained
-from rules.systems.empress.frames import DecisionOffered, ReactionOffered
+from rules.systems.empress.move_events import ReactionOffered
 from rules.systems.empress.reach import has_reach_advantage
 from tests.empress.helpers import act, act_exact, begin, duel, mods, of_type, only, turn_of
 

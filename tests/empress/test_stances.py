@@ -6,7 +6,7 @@ from rules.commands import Attack, Choose, Pass
 from rules.engine import IllegalCommand
 from rules.state import state_hash
 from rules.systems.empress.combat import situation
-from rules.systems.empress.frames import StanceTaken
+from rules.systems.empress.round_events import StanceTaken
 from tests.empress.helpers import act_exact, begin, duel, mods, only, turn_of
 
 

@@ -16,7 +16,7 @@ from rules.systems.empress.events import (
     SkillRolled,
     Surprised,
 )
-from rules.systems.empress.frames import ActionLost, TurnBegan
+from rules.systems.empress.round_events import ActionLost, TurnBegan
 from tests.empress.helpers import act, act_exact, begin, emp, mods, of_type, only, turn_of
 
 

@@ -8,7 +8,8 @@ from rules.dice import ScriptedDice
 from rules.engine import check, legal_commands
 from rules.systems.empress.combat import resolve, situation
 from rules.systems.empress.events import EmpAttackRolled, SaveRolled, Surprised
-from rules.systems.empress.frames import ActionLost, ReactionOffered
+from rules.systems.empress.move_events import ReactionOffered
+from rules.systems.empress.round_events import ActionLost
 from tests.empress.helpers import act_exact, begin, duel, emp, mods, only
 
 TRICK = Attack(unit="me", target="foe", options=("trick",))

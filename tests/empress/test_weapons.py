@@ -6,7 +6,7 @@ import pytest
 from rules.commands import Attack, Choose
 from rules.systems.empress.combat import situation
 from rules.systems.empress.events import EmpAttackRolled
-from rules.systems.empress.frames import ModeSet
+from rules.systems.empress.round_events import ModeSet
 from rules.systems.empress.tables import load_tables
 from tests.empress.helpers import act_exact, begin, duel, mods, only, turn_of
 

@@ -8,27 +8,22 @@ from rules.events import hx, unhx
 from rules.positioning import engaged_with
 from rules.procedures import reaction_commands, reaction_refusal
 from rules.state import Battle
+from rules.systems.empress.attack_events import AttackBegan, AttackEnded, AttackStage, DecisionMade
 from rules.systems.empress.combat import situation
+from rules.systems.empress.condition_events import HiddenChanged
 from rules.systems.empress.damage import deal, let_go, strike
-from rules.systems.empress.events import HiddenChanged
 from rules.systems.empress.frames import (
-    AttackBegan,
-    AttackEnded,
     AttackFrame,
-    AttackStage,
     DecisionFrame,
-    DecisionMade,
-    FallBackDeclared,
     FallBackFrame,
+    ReactionFrame,
+    TurnFrame,
+)
+from rules.systems.empress.move_events import (
+    FallBackDeclared,
     FallBackStage,
-    Held,
-    ModeSet,
     MoveBegan,
     ReactionAnswered,
-    ReactionFrame,
-    StanceTaken,
-    TurnEnded,
-    TurnFrame,
 )
 from rules.systems.empress.movement import (
     check_move,
@@ -43,6 +38,7 @@ from rules.systems.empress.options import (
     choose_refusal,
     turn_commands,
 )
+from rules.systems.empress.round_events import Held, ModeSet, StanceTaken, TurnEnded
 from rules.systems.empress.stealth import hide
 from rules.systems.empress.units import emp, is_emp
 

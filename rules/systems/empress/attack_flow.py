@@ -21,19 +21,13 @@ from rules.commands import Attack
 from rules.engine import Context, face_target
 from rules.positioning import threatens
 from rules.state import Battle
+from rules.systems.empress.attack_events import AttackEnded, AttackStage, DecisionOffered
 from rules.systems.empress.combat import EFFECTS, attack_weapon, situation
+from rules.systems.empress.condition_events import ReachLost
 from rules.systems.empress.damage import deal, strike
-from rules.systems.empress.events import ReachLost
-from rules.systems.empress.frames import (
-    AttackEnded,
-    AttackFrame,
-    AttackStage,
-    CounterSprung,
-    DecisionOffered,
-    ReactionOffered,
-    TurnFrame,
-)
+from rules.systems.empress.frames import AttackFrame, TurnFrame
 from rules.systems.empress.maneuvers import apply_effects
+from rules.systems.empress.move_events import CounterSprung, ReactionOffered
 from rules.systems.empress.opportunity import can_oa
 from rules.systems.empress.options import attack_refusal, board_reach, in_sight
 from rules.systems.empress.reach import has_reach_advantage

@@ -13,14 +13,10 @@ from rules.engine import Context
 from rules.events import UnitDamaged, UnitStatusChanged, hx
 from rules.hexgrid import Hex, spiral
 from rules.state import ACTIVE, DEAD, DOWN, Battle
-from rules.systems.empress.combat import Result, Situation, resolve
-from rules.systems.empress.events import (
-    EmpAttackRolled,
-    GrappleBroken,
-    ReachRegained,
-    Released,
-    ShieldStruck,
-)
+from rules.systems.empress.condition_events import ReachRegained, ShieldStruck
+from rules.systems.empress.events import EmpAttackRolled
+from rules.systems.empress.maneuver_events import GrappleBroken, Released
+from rules.systems.empress.resolution import Result, Situation, resolve
 from rules.systems.empress.units import EmpUnit, cfg, emp, is_emp
 
 

@@ -1,8 +1,12 @@
-"""Empress's own events (beyond the flow events of frames.py) and how each changes a battle.
+"""Empress's rolls as events: an attack, a save, a skill roll, a dying man's Fortitude save,
+each with its modifiers and clause, and how each changes a battle.
 
-Every roll a GM would call out is an event with its modifiers and clause, so the log can
-narrate an exchange step by step: the attack with its HC and AC part by part, a save, a
-shield losing Coverage, a grapple tightening.
+Every roll a GM would call out is an event, so the log can narrate an exchange step by step:
+the attack with its HC and AC part by part, a save and what it was for.  What a fight marks
+on a figure between rolls (a worn shield, a lost reach, surprise) is condition_events.py; the
+special maneuvers' events are maneuver_events.py; the flow of the round, moves and attacks is
+round_events.py, move_events.py and attack_events.py.  The condition and maneuver events are
+named here too because the tests read them from here.
 """
 
 from __future__ import annotations
@@ -10,9 +14,29 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-from rules.events import AttackRolled, Event, HexT, Modifier, UnitDamaged, evolver, unhx
+from rules.events import AttackRolled, Event, Modifier, evolver
 from rules.state import Battle
-from rules.systems.empress.units import RULESET, is_emp
+from rules.systems.empress.condition_events import (
+    HiddenChanged,
+    ReachLost,
+    ReachRegained,
+    ShieldStruck,
+    Surprised,
+)
+from rules.systems.empress.maneuver_events import (
+    Disarmed,
+    ForcedBack,
+    GrappleBroken,
+    Grappled,
+    Released,
+)
+from rules.systems.empress.units import is_emp
+
+__all__ = [
+    "CriticalSave", "Disarmed", "EmpAttackRolled", "ForcedBack", "GrappleBroken", "Grappled",
+    "HiddenChanged", "ReachLost", "ReachRegained", "Released", "SaveRolled", "ShieldStruck",
+    "SkillRolled", "Surprised",
+]
 
 
 def _mods(mods: tuple[Modifier, ...]) -> str:
@@ -82,11 +106,6 @@ def _attack(state: Battle, e: EmpAttackRolled) -> Battle:
     return state.with_unit(replace(d, in_fight=True, helpless=False, shield_blocks=blocks))
 
 
-@evolver(UnitDamaged, ruleset=RULESET)
-def _damaged(state: Battle, e: UnitDamaged) -> Battle:
-    return state.update_unit(e.unit, hp=e.hp_after)
-
-
 class SaveRolled(Event):
     """A saving throw: d20 + the attribute's Table II modifier + situation ≥ the target
     (R-EMP-SAVES); failing by 10 or more is a critical failure (EMP-78)."""
@@ -140,221 +159,6 @@ def _skill(state: Battle, e: SkillRolled) -> Battle:
     return state
 
 
-class ShieldStruck(Event):
-    """EMP-19 / EMP-20: a blow the shield took got past its Protection: −1 Coverage; twice
-    its Protection destroys it."""
-
-    type: Literal["emp_shield_struck"] = "emp_shield_struck"
-    unit: str
-    damage: int
-    protection: int
-    destroyed: bool = False
-    rule: str = "EMP-19"
-
-    def narrate(self) -> str:
-        if self.destroyed:
-            return (f"{self.unit}'s shield is destroyed: {self.damage} against Protection "
-                    f"{self.protection} ({self.rule}).")
-        return (f"{self.unit}'s shield loses 1 Coverage: {self.damage} got past its Protection "
-                f"{self.protection} ({self.rule}).")
-
-
-@evolver(ShieldStruck)
-def _shield(state: Battle, e: ShieldStruck) -> Battle:
-    u = is_emp(state.unit(e.unit))
-    if e.destroyed:
-        return state.with_unit(replace(u, shield="", shield_wear=0))
-    return state.with_unit(replace(u, shield_wear=u.shield_wear + 1))
-
-
-class ReachLost(Event):
-    type: Literal["emp_reach_lost"] = "emp_reach_lost"
-    unit: str
-    vs: str
-
-    def narrate(self) -> str:
-        return (f"{self.vs} is inside {self.unit}'s reach: the reach advantage is lost, and "
-                f"{self.unit} strikes him at −2 until a blow lands (EMP-33, EMP-34).")
-
-
-@evolver(ReachLost)
-def _reach_lost(state: Battle, e: ReachLost) -> Battle:
-    u = is_emp(state.unit(e.unit))
-    if e.vs in u.reach_lost_vs:
-        return state
-    return state.with_unit(replace(u, reach_lost_vs=(*u.reach_lost_vs, e.vs)))
-
-
-class ReachRegained(Event):
-    type: Literal["emp_reach_regained"] = "emp_reach_regained"
-    unit: str
-    vs: str
-    reason: str
-    rule: str
-
-    def narrate(self) -> str:
-        return (f"{self.unit} regains his reach advantage over {self.vs}: {self.reason} "
-                f"({self.rule}).")
-
-
-@evolver(ReachRegained)
-def _reach_regained(state: Battle, e: ReachRegained) -> Battle:
-    u = is_emp(state.unit(e.unit))
-    return state.with_unit(replace(u, reach_lost_vs=tuple(x for x in u.reach_lost_vs
-                                                          if x != e.vs)))
-
-
-class Surprised(Event):
-    """The character is surprised: he cannot attack or act (EMP-63, EMP-68, EMP-70), or
-    until he would next act, losing that action (a dirty trick, EMP-84)."""
-
-    type: Literal["emp_surprised"] = "emp_surprised"
-    unit: str
-    until: str = "round"  # round / turn; "" ends it
-    reason: str = ""
-    rule: str = ""
-
-    def narrate(self) -> str:
-        if not self.until:
-            return f"{self.unit} is no longer surprised: {self.reason} ({self.rule})."
-        return f"{self.unit} is surprised: {self.reason} ({self.rule})."
-
-
-@evolver(Surprised)
-def _surprised(state: Battle, e: Surprised) -> Battle:
-    return state.update_unit(e.unit, surprised=e.until)
-
-
-class HiddenChanged(Event):
-    type: Literal["emp_hidden"] = "emp_hidden"
-    unit: str
-    hidden: bool
-    reason: str = ""
-    rule: str = ""
-
-    def narrate(self) -> str:
-        state = "is hidden" if self.hidden else "is seen"
-        return f"{self.unit} {state}: {self.reason} ({self.rule})."
-
-
-@evolver(HiddenChanged)
-def _hidden(state: Battle, e: HiddenChanged) -> Battle:
-    return state.update_unit(e.unit, hidden=e.hidden)
-
-
-class Grappled(Event):
-    """EMP-76..78, EMP-81: the defender is held (and maybe pinned, or swallowed)."""
-
-    type: Literal["emp_grappled"] = "emp_grappled"
-    attacker: str
-    defender: str
-    count: int
-    pinned: bool = False
-    swallowed: bool = False
-    reason: str = ""
-    rule: str = "EMP-76"
-
-    def narrate(self) -> str:
-        if self.swallowed:
-            return f"{self.attacker} swallows {self.defender} whole ({self.rule})."
-        head = f"{self.defender} is grappled by {self.attacker} (hold {self.count})"
-        if self.pinned:
-            return head + f" and pinned: helpless ({self.reason}; {self.rule})."
-        return head + f": he cannot move ({self.rule}, EMP-77)."
-
-
-@evolver(Grappled)
-def _grappled(state: Battle, e: Grappled) -> Battle:
-    d = is_emp(state.unit(e.defender))
-    holders = d.grappled_by if e.attacker in d.grappled_by else (*d.grappled_by, e.attacker)
-    d = replace(d, grappled_by=holders, grapple_count=e.count, pinned=d.pinned or e.pinned)
-    if e.swallowed:
-        d = replace(d, swallowed_by=e.attacker, pos=None, grappled_by=(), pinned=False,
-                    hidden=False)
-    return state.with_unit(d)
-
-
-class GrappleBroken(Event):
-    """Holds on `unit` end: he escaped (EMP-77/78), was hurled (EMP-81), or a grappler let go
-    by moving away or falling (R-EMP-GRAPPLE-MOVE)."""
-
-    type: Literal["emp_grapple_broken"] = "emp_grapple_broken"
-    unit: str
-    holders: tuple[str, ...]
-    escaped: bool = False
-    reason: str = ""
-    rule: str = ""
-
-    def narrate(self) -> str:
-        return (f"{self.unit} is free of {', '.join(self.holders)}: {self.reason} "
-                f"({self.rule}).")
-
-
-@evolver(GrappleBroken)
-def _broken(state: Battle, e: GrappleBroken) -> Battle:
-    u = is_emp(state.unit(e.unit))
-    left = tuple(h for h in u.grappled_by if h not in e.holders)
-    count = 0 if e.escaped or not left else u.grapple_count
-    return state.with_unit(replace(u, grappled_by=left, grapple_count=count,
-                                   pinned=u.pinned and bool(left) and not e.escaped))
-
-
-class Disarmed(Event):
-    type: Literal["emp_disarmed"] = "emp_disarmed"
-    unit: str
-    weapon: str
-    now: str = ""  # what he fights with now ("" = bare hands)
-    reach_ft: int = 2
-
-    def narrate(self) -> str:
-        now = self.now.replace("_", " ") if self.now else "bare hands"
-        return f"{self.unit} is disarmed: his {self.weapon.replace('_', ' ')} falls; he fights " \
-               f"on with {now} (EMP-74)."
-
-
-@evolver(Disarmed)
-def _disarmed(state: Battle, e: Disarmed) -> Battle:
-    u = is_emp(state.unit(e.unit))
-    if u.weapon == e.weapon:
-        u = replace(u, weapon=e.now, offhand="" if e.now == u.offhand else u.offhand)
-    elif u.offhand == e.weapon:
-        u = replace(u, offhand="")
-    return state.with_unit(replace(u, reach_ft=e.reach_ft))
-
-
-class ForcedBack(Event):
-    type: Literal["emp_forced_back"] = "emp_forced_back"
-    unit: str
-    by: str
-    from_hex: HexT
-    to_hex: HexT
-
-    def narrate(self) -> str:
-        return f"{self.by} forces {self.unit} back a step (EMP-74)."
-
-
-@evolver(ForcedBack)
-def _forced(state: Battle, e: ForcedBack) -> Battle:
-    return state.update_unit(e.unit, pos=unhx(e.to_hex))
-
-
-class TrickTried(Event):
-    """EMP-83: a dirty trick was tried on `unit` (he will suspect the next one)."""
-
-    type: Literal["emp_trick_tried"] = "emp_trick_tried"
-    unit: str
-    by: str
-
-    def narrate(self) -> str:
-        return ""
-
-
-@evolver(TrickTried)
-def _trick(state: Battle, e: TrickTried) -> Battle:
-    u = is_emp(state.unit(e.unit))
-    return state.with_unit(replace(u, tricked_by=(*u.tricked_by, e.by)))
-
-
 class CriticalSave(Event):
     """EMP-54: a character in critical condition saves vs Fortitude every round; the third
     failure kills him."""
@@ -377,34 +181,3 @@ class CriticalSave(Event):
 @evolver(CriticalSave)
 def _critical(state: Battle, e: CriticalSave) -> Battle:
     return state.update_unit(e.unit, fort_failures=e.failures)
-
-
-class Released(Event):
-    """A swallowed character comes out of a fallen swallower (EMP-81)."""
-
-    type: Literal["emp_released"] = "emp_released"
-    unit: str
-    to_hex: HexT
-    reason: str = ""
-
-    def narrate(self) -> str:
-        return f"{self.unit} is free again: {self.reason} (EMP-81)."
-
-
-@evolver(Released)
-def _released(state: Battle, e: Released) -> Battle:
-    return state.update_unit(e.unit, pos=unhx(e.to_hex), swallowed_by="", swallow_armed=False)
-
-
-class SwallowArmed(Event):
-    type: Literal["emp_swallow_armed"] = "emp_swallow_armed"
-    unit: str
-    armed: bool
-
-    def narrate(self) -> str:
-        return ""
-
-
-@evolver(SwallowArmed)
-def _armed(state: Battle, e: SwallowArmed) -> Battle:
-    return state.update_unit(e.unit, swallow_armed=e.armed)

@@ -17,18 +17,19 @@ from rules.engine import Context
 from rules.events import Modifier, hx
 from rules.hexgrid import Hex
 from rules.state import Battle
-from rules.systems.empress.combat import EFFECTS, Result, Situation
-from rules.systems.empress.events import (
+from rules.systems.empress.combat import EFFECTS
+from rules.systems.empress.condition_events import Surprised
+from rules.systems.empress.maneuver_events import (
     Disarmed,
     ForcedBack,
     GrappleBroken,
     Grappled,
-    Surprised,
     SwallowArmed,
     TrickTried,
 )
-from rules.systems.empress.frames import ReactionOffered
+from rules.systems.empress.move_events import ReactionOffered
 from rules.systems.empress.opportunity import can_oa
+from rules.systems.empress.resolution import Result, Situation
 from rules.systems.empress.saves import roll_save
 from rules.systems.empress.units import EmpUnit, cfg, emp, mod, size_class, tables
 

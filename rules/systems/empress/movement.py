@@ -37,14 +37,14 @@ from rules.positioning import (
 )
 from rules.procedures import WalkFrame, path_refusal, walk_on
 from rules.state import Battle
-from rules.systems.empress.events import HiddenChanged, ReachRegained
-from rules.systems.empress.frames import (
+from rules.systems.empress.attack_events import DecisionOffered
+from rules.systems.empress.condition_events import HiddenChanged, ReachRegained
+from rules.systems.empress.frames import FallBackFrame, MoveFrame
+from rules.systems.empress.move_events import (
     CounterSprung,
-    DecisionOffered,
-    FallBackFrame,
     FallBackStage,
+    KeptPace,
     MoveEnded,
-    MoveFrame,
     MoveStage,
     ReactionOffered,
     ReactionsDue,
@@ -291,8 +291,6 @@ def run_fall_back(ctx: Context, f: FallBackFrame) -> None:
         ctx.emit(FallBackStage(unit=u.id, stage="move", side=u.side))
         return
     if f.stage == "pace":
-        from rules.systems.empress.frames import KeptPace
-
         for rid in f.retainers:
             r = emp(state, rid)
             if not r.fighting or u.pos is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.state import Battle
 from rules.systems.empress.armour import shield_in_use, unparryable_size
-from rules.systems.empress.tables import Weapon
+from rules.systems.empress.catalogue import Weapon
 from rules.systems.empress.units import EmpUnit, cfg, dual_perk, tables, weapon_of
 
 

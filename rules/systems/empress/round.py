@@ -18,18 +18,18 @@ from rules.engine import Context
 from rules.events import UnitStatusChanged
 from rules.procedures import battle_decided, out_of_rounds
 from rules.state import ACTIVE, DEAD, DOWN, Battle
+from rules.systems.empress.condition_events import Surprised
 from rules.systems.empress.damage import take
-from rules.systems.empress.events import CriticalSave, Surprised
-from rules.systems.empress.frames import (
+from rules.systems.empress.events import CriticalSave
+from rules.systems.empress.frames import RoundFrame, system
+from rules.systems.empress.move_events import FallBackStage
+from rules.systems.empress.round_events import (
     ActionLost,
-    FallBackStage,
     InitiativeSet,
     RoundBegan,
-    RoundFrame,
     SegmentPassed,
     StepReached,
     TurnBegan,
-    system,
 )
 from rules.systems.empress.saves import roll_save
 from rules.systems.empress.units import EmpUnit, cfg, is_emp, save_modifier

@@ -21,7 +21,7 @@ from rules.state import Battle, Board, Frame
 from rules.systems.empress import actions
 from rules.systems.empress.armour import defence
 from rules.systems.empress.attack_flow import run_attack
-from rules.systems.empress.combat import odds_of, situation
+from rules.systems.empress.combat import situation
 from rules.systems.empress.frames import (
     AttackFrame,
     EmpSystem,
@@ -32,6 +32,7 @@ from rules.systems.empress.frames import (
     system,
 )
 from rules.systems.empress.movement import move_mode, reactions_at, run_fall_back, run_move
+from rules.systems.empress.odds import odds_of
 from rules.systems.empress.round import run_round
 from rules.systems.empress.tables import EmpTables, load_tables
 from rules.systems.empress.units import (

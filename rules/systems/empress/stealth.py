@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from rules.engine import Context
 from rules.events import Modifier
-from rules.systems.empress.events import HiddenChanged, Surprised
+from rules.systems.empress.condition_events import HiddenChanged, Surprised
 from rules.systems.empress.saves import roll_save, roll_skill
 from rules.systems.empress.units import EmpUnit, cfg, is_emp
 

@@ -17,14 +17,8 @@ from rules.engine import UnitSpec
 from rules.events import Modifier
 from rules.ruleset_base import apply_overrides, template_of, unit_basics
 from rules.state import Battle, Unit
-from rules.systems.empress.tables import (
-    ATTRIBUTES,
-    SAVE_ATTRIBUTE,
-    SIZE_CLASSES,
-    EmpTables,
-    Weapon,
-    load_tables,
-)
+from rules.systems.empress.catalogue import ATTRIBUTES, SAVE_ATTRIBUTE, SIZE_CLASSES, Weapon
+from rules.systems.empress.tables import EmpTables, load_tables
 
 RULESET = "empress"
 

@@ -14,7 +14,8 @@ from rules import rulings
 from rules.engine import UnitSpec
 from rules.ruleset_base import apply_overrides, template_of, unit_basics
 from rules.state import Battle, Unit
-from rules.systems.fallen_empire.tables import FETables, load_tables, move_hexes
+from rules.systems.fallen_empire.config import move_hexes
+from rules.systems.fallen_empire.tables import FETables, load_tables
 
 # Classes allowed to set a spear (FE-19) and to be shieldmates (FE-33).
 SPEAR_SETTERS = frozenset({"fighting-man", "man-at-arms", "demi-man"})
