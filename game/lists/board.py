@@ -84,7 +84,8 @@ def _note(bout: Bout, rec: RideRecord | None) -> str:
     bits = []
     if rec is not None:
         if rec.ended_by in ("pool", "max_throws"):
-            bits.append(f"{rec.pools[0]}–{rec.pools[1]} dice")
+            mine, theirs = rec.pools if rec.winner != rec.b else rec.pools[::-1]
+            bits.append(f"{mine}–{theirs} dice")
         if rec.ended_by in HOW:
             bits.append(HOW[rec.ended_by])
     if bout.rides > 1:

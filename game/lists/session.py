@@ -2,8 +2,8 @@
 
     session = ListSession.new(default_roster(8), method="single_elimination", seed=7)
     session.play_computer_bouts()          # every bout up to the next one a person rides
-    tm, writer = session.begin_person_bout()   # ... the window plays it ...
-    session.finish_bout(tm.state, tm.events)   # recorded, and the file saved
+    bout = session.begin_person_bout()     # ... the window plays bout.tm ...
+    session.finish_bout(bout.tm.state, bout.tm.events)   # recorded, and the file saved
     session.champion                       # once the List is over
 
 The pure part (pairings, byes, standings, the champion) is
@@ -17,6 +17,7 @@ nothing.  Headless: never imports pygame.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,17 @@ def window_computer(spec: str, seed: int) -> Any:
     from game.threaded import ThreadedController
 
     return ThreadedController(plain_computer(spec, seed), min_think_s=0.25)
+
+
+@dataclass
+class PersonBout:
+    """A bout a person rides, ready for the window: its turn manager and the writer of its
+    battle save; ``loaded`` is the save it carries on from, if it was begun before."""
+
+    plan: BoutPlan
+    tm: Any
+    writer: Any
+    loaded: Any = None
 
 
 class ListSession:
@@ -174,11 +186,10 @@ class ListSession:
             done.append(self.play_computer_bout())
         return done
 
-    def begin_person_bout(self, computer: ComputerFactory = window_computer
-                          ) -> tuple[Any, Any]:
-        """Start (or carry on) the next bout, which a person rides: ``(turn manager,
-        save writer)``, the battle saving itself as it goes.  The file names the bout's save
-        at once, so a List closed mid-bout carries on from the same throw."""
+    def begin_person_bout(self, computer: ComputerFactory = window_computer) -> PersonBout:
+        """Start (or carry on) the next bout, which a person rides, the battle saving itself
+        as it goes.  The file names the bout's save at once, so a List closed mid-bout
+        carries on from the same throw."""
         plan = self.next_bout()
         if plan is None:
             raise ValueError("the List is over")
@@ -204,20 +215,19 @@ class ListSession:
             round=plan.round, a=plan.a.id, b=plan.b.id, ride=plan.ride, seed=plan.seed,
             save=str(path))})
         self.save()
-        return tm, writer
+        return PersonBout(plan, tm, writer)
 
-    def _resume_pending(self, plan: BoutPlan, computer: ComputerFactory
-                        ) -> tuple[Any, Any] | None:
+    def _resume_pending(self, plan: BoutPlan, computer: ComputerFactory) -> PersonBout | None:
         p = self.data.pending
         if p is None or not Path(p.save).is_file():
             return None
         from game.saves import SaveError, resume_battle
 
         try:
-            _, tm, writer = resume_battle(p.save, self.seats(plan, computer))
+            loaded, tm, writer = resume_battle(p.save, self.seats(plan, computer))
         except (SaveError, ValueError, OSError):
             return None  # a bout save that cannot be trusted: the bout is ridden afresh
-        return tm, writer
+        return PersonBout(plan, tm, writer, loaded)
 
     def finish_bout(self, state: Battle, events: list[Event] | tuple[Event, ...]
                     ) -> RideRecord | None:
@@ -272,12 +282,13 @@ class ListSession:
                 rec.ended_by, f"beats {loser}")
             head = f"{self.name(rec.winner)} {how}"
         if rec.ended_by in ("pool", "max_throws"):
-            head += f" ({rec.pools[0]}–{rec.pools[1]} dice left)"
+            mine, theirs = rec.pools if rec.winner != rec.b else rec.pools[::-1]
+            head += f" ({mine}–{theirs} dice left)"
         outs = [self.name(o) for o in rec.out]
         if outs:
             head += "; out of the List: " + ", ".join(outs)
         return head
 
 
-__all__ = ["ComputerFactory", "ListSession", "TournamentError", "plain_computer",
+__all__ = ["ComputerFactory", "ListSession", "PersonBout", "TournamentError", "plain_computer",
            "window_computer"]
