@@ -35,9 +35,13 @@ def check_rider(value: str) -> str:
     text = value.strip().lower()
     if text in (PERSON, "person"):
         return PERSON
-    from game.ai import parse_spec
+    from game.ai import PLAYERS, parse_spec
 
-    return f"ai:{parse_spec(text)}"
+    try:
+        return f"ai:{parse_spec(text)}"
+    except ValueError:
+        raise ValueError(f"unknown rider {value!r}: human, or the computer (ai, "
+                         f"{', '.join('ai:' + p for p in PLAYERS)})") from None
 
 
 Rider = Annotated[str, AfterValidator(check_rider)]

@@ -195,7 +195,8 @@ def read(path: str | Path) -> TournamentFile:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
-        raise TournamentError(path, f"{where + ': ' if where else ''}{err['msg']}") from None
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        raise TournamentError(path, f"{where + ': ' if where else ''}{msg}") from None
 
 
 def write(path: str | Path, data: TournamentFile) -> None:

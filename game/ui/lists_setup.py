@@ -168,6 +168,8 @@ class ListsSetupScene:
         return None
 
     def _changed(self, element: Any, text: str) -> None:
+        """A drop-down was changed: the scene's own state follows it (rebuilt if the form
+        changes shape)."""
         self._read()
         if element is self.mode_menu:
             self.mode = MODES.index(text)
@@ -178,21 +180,27 @@ class ListsSetupScene:
             self.method = host_list_method(self.host)  # FE-45: the host's usual way first
         elif element is self.format_menu:
             self.method = FORMATS[text]
+        elif element in self.bout_menus:
+            self.bout_riders[self.bout_menus.index(element)] = RIDERS[text]
+            return
         else:
+            for i, (_, level, rider) in enumerate(self.rows):
+                if element is level:
+                    self.roster[i]["level"] = int(text.split()[0])
+                elif element is rider:
+                    self.roster[i]["rider"] = RIDERS[text]
             return
         self.error = ""
         self.build()
 
     def _read(self) -> None:
-        """What the widgets say now, into the scene's own state (before a rebuild)."""
-        self.stakes = bool(self.stakes_box.get_state()) if self.widgets else self.stakes
-        self.helm = bool(self.helm_box.get_state()) if self.widgets else self.helm
-        for i, m in enumerate(self.bout_menus):
-            self.bout_riders[i] = RIDERS[m.selected_option[0]]
-        for i, (name, level, rider) in enumerate(self.rows):
-            self.roster[i] = {"name": name.get_text(),
-                              "level": int(level.selected_option[0].split()[0]),
-                              "rider": RIDERS[rider.selected_option[0]]}
+        """What the text fields and tick boxes say now, into the scene's own state (the
+        drop-downs are followed as they change)."""
+        if self.widgets:
+            self.stakes = bool(self.stakes_box.get_state())
+            self.helm = bool(self.helm_box.get_state())
+        for i, (name, _, _) in enumerate(self.rows):
+            self.roster[i]["name"] = name.get_text()
 
     def _name_the_black_knight(self) -> None:
         """FE-54 in a List: the first seed, the host, is the black knight."""
