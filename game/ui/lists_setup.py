@@ -42,9 +42,11 @@ PANEL_W = 920
 
 
 class ListsSetupScene:
-    def __init__(self, app: Any, on_exit: Callable[[], Any] | None = None) -> None:
+    def __init__(self, app: Any, on_exit: Callable[[], Any] | None = None,
+                 seed: int | None = None) -> None:
         self.app = app
         self.on_exit = on_exit
+        self.seed = seed  # None: a new one for every bout or List
         self.mode = 0
         self.bout_riders = ["human", "ai:tactician"]
         self.count = 8
@@ -125,21 +127,23 @@ class ListsSetupScene:
         y += 42
         half = (self.count + 1) // 2
         col_w = (pw - 40) // 2
+        pitch = max(30, min(36, (self.app.size[1] - 32 - 64 - 84 - y) // half))
         levels = [f"{n} {'die' if n == 1 else 'dice'}" for n in range(1, MAX_LEVEL + 1)]
         for i in range(self.count):
             x = 20 + (i // half) * col_w
-            ry = y + (i % half) * 36
+            ry = y + (i % half) * pitch
             data = self.roster[i]
-            name = UITextEntryLine(pygame.Rect(x, ry, col_w - 276, 32), ui, container=panel)
+            name = UITextEntryLine(pygame.Rect(x, ry, col_w - 276, pitch - 4), ui,
+                                   container=panel)
             name.set_text(data["name"])
             level = UIDropDownMenu(levels, levels[data["level"] - 1],
-                                   pygame.Rect(x + col_w - 272, ry, 84, 32), ui,
+                                   pygame.Rect(x + col_w - 272, ry, 84, pitch - 4), ui,
                                    container=panel)
             rider = UIDropDownMenu(list(RIDERS), RIDER_LABEL[data["rider"]],
-                                   pygame.Rect(x + col_w - 184, ry, 174, 32), ui,
+                                   pygame.Rect(x + col_w - 184, ry, 174, pitch - 4), ui,
                                    container=panel)
             self.rows.append((name, level, rider))
-        return y + half * 36 + 4
+        return y + half * pitch + 4
 
     def close(self) -> None:
         for wdg in self.widgets:
@@ -226,12 +230,15 @@ class ListsSetupScene:
         self.close()
         return scene
 
+    def _seed(self) -> int:
+        return random.SystemRandom().randrange(2**31) if self.seed is None else self.seed
+
     def _bout(self) -> Any:
         from game.lists.bout import field_setup, single_bout_setup
         from game.ui.launch import open_setup
 
         field, path = field_setup("tournament")
-        setup = single_bout_setup(field, random.SystemRandom().randrange(2**31),
+        setup = single_bout_setup(field, self._seed(),
                                   helm_tipping=self.helm, black_knight=self.stakes)
         return open_setup(self.app, setup, list(self.bout_riders), title=setup.title,
                           scenario_path=path, on_exit=self.on_exit)
@@ -253,7 +260,7 @@ class ListsSetupScene:
             taken.add(e.id)
             entrants.append(e)
         session = ListSession.new(entrants, method=self.method, host=self.host,
-                                  seed=random.SystemRandom().randrange(2**31),
+                                  seed=self._seed(),
                                   helm_tipping=self.helm,
                                   stakes="black_knight" if self.stakes else "none")
         return ListsScene(self.app, session, on_exit=self.on_exit)
