@@ -24,6 +24,7 @@ class Slot:
 
     name: str
     detail: str = ""  # "5 dice · a person"
+    person: bool = False  # ridden by a person at this window
     won: bool = False
     lost: bool = False
     out: bool = False
@@ -74,6 +75,10 @@ def _rider(session: ListSession, eid: str) -> str:
     return f"{e.level} {'die' if e.level == 1 else 'dice'} · {who}"
 
 
+def _slot(session: ListSession, eid: str) -> Slot:
+    return Slot(session.name(eid), _rider(session, eid), session.by_id[eid].person)
+
+
 def _last_rides(session: ListSession) -> dict[tuple[int, str, str], RideRecord]:
     return {(r.round, r.a, r.b): r for r in session.data.rides}
 
@@ -101,7 +106,8 @@ def _done_box(session: ListSession, bout: Bout, rec: RideRecord | None) -> BoutB
     out = set(bout.out)
 
     def slot(eid: str) -> Slot:
-        return Slot(session.name(eid), _rider(session, eid), won=bout.winner == eid,
+        return Slot(session.name(eid), _rider(session, eid), session.by_id[eid].person,
+                    won=bout.winner == eid,
                     lost=bout.winner is not None and bout.winner != eid, out=eid in out)
 
     return BoutBox(bout.round, slot(bout.a), None if bout.b is None else slot(bout.b), "done",
@@ -126,8 +132,7 @@ def bracket(session: ListSession) -> Bracket:
                     continue
                 now = (a, b) == (nxt.a, nxt.b)
                 note = f"ride {nxt.ride} (the last was a draw)" if now and nxt.ride > 1 else ""
-                boxes.append(BoutBox(rnd, Slot(session.name(a), _rider(session, a)),
-                                     Slot(session.name(b), _rider(session, b)),
+                boxes.append(BoutBox(rnd, _slot(session, a), _slot(session, b),
                                      "next" if now else "waiting", note))
         rounds.append(tuple(boxes))
     if nxt is not None:  # the rounds to come: a box for each bout they can hold

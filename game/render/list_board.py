@@ -22,6 +22,7 @@ TEXT = (232, 232, 236)
 DIM = (150, 154, 164)
 FAINT = (100, 104, 112)
 RED = (236, 96, 86)
+PERSON = (140, 196, 255)  # a knight a person rides
 LINE = (130, 140, 160)
 
 
@@ -50,13 +51,18 @@ def _slot_colour(s: Slot) -> tuple[int, int, int]:
         return GOLD
     if s.lost:
         return FAINT
+    if s.person:
+        return PERSON
     return TEXT if s.name else FAINT
 
 
 def draw_bracket(surf: pygame.Surface, rect: pygame.Rect, bracket: Bracket) -> None:
-    """The single-elimination bracket in `rect`: a column a round, then the champion."""
+    """The single-elimination bracket in `rect`: a column a round, then the champion, and
+    a line saying what the colours mean."""
+    legend_y = rect.bottom - 18
+    rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - 28)
     cols = len(bracket.rounds) + 1
-    col_w = rect.w // max(cols, 1)
+    col_w = int(rect.w / (cols - 0.3))  # the champion's column is narrower
     tallest = max((len(r) for r in bracket.rounds), default=1)
     head = 34
     pitch = (rect.h - head) / max(tallest, 1)
@@ -103,6 +109,10 @@ def draw_bracket(surf: pygame.Surface, rect: pygame.Rect, bracket: Bracket) -> N
                                                   (x - 4, cy)], 2)
     else:
         _text(surf, "?", (x, cy - 16), 30, FAINT)
+    legend = [("ridden by a person", PERSON), ("won", GOLD), ("out of the List (FE-53)", RED)]
+    lx = rect.x + 10
+    for words, colour in legend:
+        lx += _text(surf, words, (lx, legend_y), 16, colour, bold=False) + 24
 
 
 def _draw_box(surf: pygame.Surface, r: pygame.Rect, box: BoutBox, big: int, small: int,
@@ -117,13 +127,15 @@ def _draw_box(surf: pygame.Surface, r: pygame.Rect, box: BoutBox, big: int, smal
         if slot is None:
             _text(surf, "bye", (r.x + 10, y), big, DIM, bold=False)
             continue
-        name = slot.name or "—"
-        mark = "  out" if slot.out else ""
-        used = _text(surf, name + mark, (r.x + 10, y), big, _slot_colour(slot),
-                     bold=slot.won or not future, width=r.w - 90)
-        if slot.detail and used < r.w - 100:
-            _text(surf, slot.detail.split(" · ")[0], (r.x + 10, y), small, DIM, bold=False,
-                  right=r.right - 8)
+        text = (slot.name or "—") + ("  out" if slot.out else "")
+        dice = slot.detail.split(" · ")[0]
+        room = r.w - 20 - (font(small, False).size(dice)[0] + 10 if dice else 0)
+        if font(big).size(text)[0] > room:
+            dice, room = "", r.w - 16  # the name first; the dice are in the side panel
+        _text(surf, text, (r.x + 10, y), big, _slot_colour(slot), bold=slot.won or not future,
+              width=room)
+        if dice:
+            _text(surf, dice, (r.x + 10, y), small, DIM, bold=False, right=r.right - 8)
     note = "ride now" if box.state == "next" and not box.note else box.note
     if note:
         _text(surf, note, (r.x + 10, r.y + 4 + 2 * line), small,
