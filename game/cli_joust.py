@@ -166,7 +166,7 @@ def _window(plan: JoustArgs, session: Any, args: argparse.Namespace) -> int:
         try:
             scene = open_setup(app, setup, list(plan.riders), title=setup.title or "The joust",
                                scenario_path=path, on_exit=lambda: MenuScene(app))
-        except ValueError as exc:
+        except (ValueError, LookupError) as exc:  # LookupError: no screen for the lists
             raise JoustUsage(str(exc)) from None
     app.switch(scene)
     app.run(screenshot=args.screenshot, frames=args.frames)

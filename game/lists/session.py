@@ -217,14 +217,26 @@ class ListSession:
         self.save()
         return PersonBout(plan, tm, writer)
 
-    def _resume_pending(self, plan: BoutPlan, computer: ComputerFactory) -> PersonBout | None:
+    def _pending_save(self) -> Path | None:
+        """The save of the bout under way, if it is there, in this List's own folder (a
+        file naming a save anywhere else is not followed)."""
         p = self.data.pending
-        if p is None or not Path(p.save).is_file():
+        if p is None:
+            return None
+        path = Path(p.save)
+        inside = store.bout_folder(self.path).resolve()
+        if not path.is_file() or inside not in path.resolve().parents:
+            return None
+        return path
+
+    def _resume_pending(self, plan: BoutPlan, computer: ComputerFactory) -> PersonBout | None:
+        path = self._pending_save()
+        if path is None:
             return None
         from game.saves import SaveError, resume_battle
 
         try:
-            loaded, tm, writer = resume_battle(p.save, self.seats(plan, computer))
+            loaded, tm, writer = resume_battle(path, self.seats(plan, computer))
         except (SaveError, ValueError, OSError):
             return None  # a bout save that cannot be trusted: the bout is ridden afresh
         return PersonBout(plan, tm, writer, loaded)
@@ -244,13 +256,13 @@ class ListSession:
     def settle_pending(self) -> RideRecord | None:
         """A List reopened after a crash: if the bout under way had already ended in its save
         (the window closed before the List was written), record it now."""
-        p = self.data.pending
-        if p is None or not Path(p.save).is_file():
+        path = self._pending_save()
+        if path is None:
             return None
         from game.saves import SaveError, load_save
 
         try:
-            loaded = load_save(p.save)
+            loaded = load_save(path)
         except SaveError:
             return None
         return self.finish_bout(loaded.state, loaded.events)

@@ -55,6 +55,7 @@ def open_setup(app: Any, setup: BattleSetup, players: list[str], *, title: str,
     for i, (side, who) in enumerate(zip(setup.sides, players, strict=False)):
         seats[side.id] = make_seat(side.id, side.name or f"Player {i + 1}", who, setup.seed + i)
     tm = TurnManager(setup, seats)
+    registry.load(registry.SCENES, tm.state.board_kind)  # no screen for it: no save either
     mode = undo_mode(undo)
     controllers = {side: (f"human:{seat.name or side}" if seat.human else
                           f"ai:{seat.name.rpartition('computer: ')[2].rstrip(')')}")

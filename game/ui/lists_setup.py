@@ -223,7 +223,7 @@ class ListsSetupScene:
         self._read()
         try:
             scene = self._bout() if self.mode == 0 else self._list()
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, LookupError) as exc:  # LookupError: no bout screen
             self.error = str(exc)
             self.build()
             return None
