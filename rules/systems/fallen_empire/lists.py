@@ -13,6 +13,10 @@ let a game ride the bouts one at a time (a person in the saddle, a save after ea
 :func:`single_elimination`, :func:`swiss_rounds` and :func:`run_list` ride a whole List
 through a results callback.  Neither knows anything of dice: each bout is one round of
 jousting from FULL pools (R-FE-JOUST-REFILL), played by whoever calls.  Pure stdlib.
+
+Why one module of some 490 lines: the table, the replay of each method and the pairing search
+are one mechanism sharing the replay's working state (``_Progress``); cut apart, each piece
+would reach into the others' private parts.
 """
 
 from __future__ import annotations
