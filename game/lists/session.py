@@ -233,9 +233,11 @@ class ListSession:
         path = self._pending_save()
         if path is None:
             return None
-        from game.saves import SaveError, resume_battle
+        from game.saves import SaveError, load_save, resume_battle
 
         try:
+            if load_save(path).setup != self.bout_setup(plan):
+                return None  # the save of some other battle: the bout is ridden afresh
             loaded, tm, writer = resume_battle(path, self.seats(plan, computer))
         except (SaveError, ValueError, OSError):
             return None  # a bout save that cannot be trusted: the bout is ridden afresh

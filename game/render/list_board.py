@@ -159,7 +159,8 @@ def draw_standings(surf: pygame.Surface, rect: pygame.Rect, rows: tuple[Row, ...
     y += pitch
     pygame.draw.line(surf, EDGE, (x0, y - 4), (rect.right - 10, y - 4), 1)
     for row in rows:
-        colour = GOLD if row.status == "champion" else RED if row.status else TEXT
+        colour = (GOLD if row.status == "champion" else RED if row.status else
+                  PERSON if row.rider == "a person" else TEXT)
         cells = (str(row.rank), row.name, str(row.dice), row.rider, row.points, row.buchholz,
                  row.record, str(row.byes), row.status)
         for (_, dx), cell in zip(COLUMNS, cells, strict=True):
