@@ -226,6 +226,16 @@ def _play_saved(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_joust(args: argparse.Namespace) -> int:
+    """A joust on the tournament field, or a List of 4 to 16 knights (see game.cli_joust)."""
+    from game.cli_joust import JoustUsage, run
+
+    try:
+        return run(args)
+    except JoustUsage as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _cmd_sandbox(args: argparse.Namespace) -> int:
     """The GM sandbox on a map."""
     _check_ruleset(args.ruleset)
@@ -289,6 +299,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     _window_options(p)
     p.set_defaults(run=_cmd_play)
+    p = sub.add_parser("joust", help="a joust of two knights on the tournament field, or a "
+                       "List of 4 to 16 (Fallen Empire)")
+    p.add_argument("map", nargs="?", default=None,
+                   help="a lists field (.tmx with option.mode = joust); default: tournament")
+    p.add_argument("--ruleset", default=None, help="the joust is Fallen Empire's (the default)")
+    p.add_argument("--sides", default=None, help="who rides, e.g. human,ai (human, ai, "
+                   "ai:tactician, ai:greedy, ai:random); for a List, the first entrants' "
+                   "riders, the rest the computer's (default: human,ai; a List: human)")
+    p.add_argument("--entrants", default=None, metavar="N", help="hold a List of N knights "
+                   "(4 to 16) instead of one bout")
+    p.add_argument("--format", default=None, metavar="swiss|elimination",
+                   help="how the List is ridden (default: the host's usual way, FE-45)")
+    p.add_argument("--host", default=None, metavar="lawful|neutral|chaotic",
+                   help="the host's alignment: Lawful and Neutral hosts hold Swiss rounds, "
+                   "Chaotic ones single elimination (default lawful)")
+    p.add_argument("--stakes", default=None, metavar="black-knight",
+                   help="ride for the black knight's stakes (FE-54)")
+    p.add_argument("--helm-tipping", action="store_true",
+                   help="a triple tips the helm off instead of unhorsing (FE-52)")
+    p.add_argument("--seed", default=None)
+    p.add_argument("--load", metavar="TOURNAMENT", default=None,
+                   help="carry on a List from its tournament file")
+    _window_options(p)
+    p.set_defaults(run=_cmd_joust)
     p = sub.add_parser("sandbox", help="the GM sandbox: set up and explain any position")
     p.add_argument("map", help="a .tmx map, or the name of a bundled one")
     p.add_argument("--ruleset", default=None, help="set the position up under this ruleset")

@@ -15,6 +15,8 @@ the output is the same bytes every run.
 | walled_village.tmx | 24x20   | pointy, stagger y even    | 7 v 7   |
 | open_field.tmx     | 30x20   | flat, stagger x even      | 12 v 12 |
 | stress_128.tmx     | 128x128 | pointy, stagger y odd     | 50 v 50 |
+| shield_wall.tmx    | 20x14   | pointy, stagger y odd     | 6 v 7   |
+| tournament.tmx     | 15x7    | pointy, stagger y even    | 1 v 1 (a joust) |
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ class MapSpec:
     feet_per_hex: int = 5
     ruleset: str = "fallen_empire"
     victory: str = "last_side_standing"
+    options: dict[str, object] = field(default_factory=dict)  # written as option.<key>
 
     @property
     def axis(self) -> str:
@@ -320,7 +323,35 @@ def stress_128() -> MapSpec:
     return m
 
 
-SCENARIOS = (duel, river_ford, walled_village, open_field, stress_128, shield_wall)
+def tournament() -> MapSpec:
+    """The lists (FE-44..FE-54): a joust of two mounted knights.  The map property
+    ``option.mode = joust`` makes the battle a joust; the field itself is only where the
+    riders stand (the joust has no movement).  The menu's Joust entry and ``flank joust``
+    ride single bouts and whole Lists on it."""
+    m = MapSpec("tournament.tmx", "The tournament field",
+                "Two mounted knights ride at each other down the lists. Each secretly chooses "
+                "to throw one, two or three dice from his pool (a die for each level); the "
+                "dice are paired high against high, and every pair lost costs a die. When a "
+                "pool runs dry the larger pool wins. A triple unhorses the other rider; all "
+                "1s injure him and disgrace the thrower. Joust in the menu holds a whole List "
+                "of 4 to 16 knights.",
+                "pointy", "even", 15, 7, "challenger",
+                {"challenger": "The challenger", "defender": "The defender"},
+                options={"mode": "joust"})
+    m.fill("grass")
+    for col in range(m.width):  # the tilt lane, trampled bare
+        m.terrain[(col, 3)] = "road"
+    for col in range(4, 11):  # the gallery, and the field below it
+        m.terrain[(col, 0)] = "building"
+        m.terrain[(col, 6)] = "field"
+    for cell in ((0, 0), (14, 0), (0, 6), (14, 6)):  # the riders' pavilions
+        m.terrain[cell] = "building"
+    m.unit("aldric", "challenger", "knight", 1, 3, 0, "Sir Aldric")
+    m.unit("bertrand", "defender", "knight", 13, 3, 3, "Sir Bertrand")
+    return m
+
+
+SCENARIOS = (duel, river_ford, walled_village, open_field, stress_128, shield_wall, tournament)
 
 
 # --- writing TMX -----------------------------------------------------------------------------
@@ -360,6 +391,7 @@ def to_tmx(m: MapSpec) -> str:
         "feet_per_hex": m.feet_per_hex, "victory": m.victory, "pc_side": m.pc_side,
     }
     props.update({f"side.{k}": v for k, v in m.side_names.items()})
+    props.update({f"option.{k}": v for k, v in m.options.items()})
     out += [_property(k, v, "  ") for k, v in sorted(props.items())]
     out += [
         " </properties>",

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.content import ScenarioEntry, load_setup, make_seat
 from rules import registry
+from rules.engine import BattleSetup
 
 
 def scene_for(app: Any, tm: Any, **kwargs: Any) -> Any:
@@ -30,29 +31,39 @@ def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str
 
     from game.render.snapshot import hex_size_for
     from game.render.tiles import painter_for
-    from game.turns import TurnManager
 
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     setup, sc = load_setup(entry.path, ruleset, seed)
+    return open_setup(app, setup, players, title=sc.title, scenario_path=entry.path,
+                      on_exit=on_exit, undo=sc.properties.get("undo"), painter=painter_for(sc),
+                      orientation=sc.orientation, hex_size=hex_size_for(sc))
+
+
+def open_setup(app: Any, setup: BattleSetup, players: list[str], *, title: str,
+               scenario_path: str | Path = "", on_exit: Callable[[], Any] | None = None,
+               undo: str | None = None, **art: Any) -> Any:
+    """Open the scene for a battle set up in code (a joust with options its map does not
+    set, a bout of a List): `players` says who plays each side, in order ("human", "ai",
+    "ai:greedy" …; missing ones are people).  The battle saves itself as it goes."""
+    from game.saves import start_autosave
+    from game.turns import TurnManager
+    from game.undo import UndoStack, undo_mode
+
     if len(players) < len(setup.sides):
         players = players + ["human"] * (len(setup.sides) - len(players))
     seats = {}
     for i, (side, who) in enumerate(zip(setup.sides, players, strict=False)):
-        seats[side.id] = make_seat(side.id, side.name or f"Player {i + 1}", who, seed + i)
+        seats[side.id] = make_seat(side.id, side.name or f"Player {i + 1}", who, setup.seed + i)
     tm = TurnManager(setup, seats)
-    from game.saves import start_autosave
-    from game.undo import UndoStack, undo_mode
-
-    mode = undo_mode(sc.properties.get("undo"))
+    registry.load(registry.SCENES, tm.state.board_kind)  # no screen for it: no save either
+    mode = undo_mode(undo)
     controllers = {side: (f"human:{seat.name or side}" if seat.human else
                           f"ai:{seat.name.rpartition('computer: ')[2].rstrip(')')}")
                    for side, seat in seats.items()}
-    writer = start_autosave(tm, setup=setup, scenario_path=entry.path,
+    writer = start_autosave(tm, setup=setup, scenario_path=scenario_path,
                             controllers=controllers, undo=mode)
-    undo = UndoStack.for_turn_manager(tm, mode=mode, writer=writer)
-    return scene_for(app, tm, title=sc.title, painter=painter_for(sc),
-                       orientation=sc.orientation, hex_size=hex_size_for(sc), on_exit=on_exit,
-                       writer=writer, undo=undo)
+    stack = UndoStack.for_turn_manager(tm, mode=mode, writer=writer)
+    return scene_for(app, tm, title=title, on_exit=on_exit, writer=writer, undo=stack, **art)
 
 
 def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None = None) -> Any:

@@ -1,7 +1,11 @@
-"""The main menu: pick a scenario and a ruleset, say who plays each side, start."""
+"""The main menu: pick a scenario and a ruleset, say who plays each side, start; or joust.
+
+"Continue" carries on whatever was played last: a battle from its save, or a List (a
+tournament of jousts) from its tournament file."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -61,19 +65,18 @@ class MenuScene:
                                       container=panel)
                 self.side_menus.append(menu)
                 y += 36
-        from game.saves import latest_save
-
-        self.latest = latest_save()
+        self.latest, label = self._latest()
         self.continue_b = None
         if self.latest is not None:
-            self.continue_b = UIButton(pygame.Rect(20, y + 8, 610, 38),
-                                       f"Continue: {self.latest.stem}", ui, container=panel)
+            self.continue_b = UIButton(pygame.Rect(20, y + 8, 610, 38), label, ui,
+                                       container=panel)
             y += 46
-        self.start = UIButton(pygame.Rect(20, y + 16, 190, 46), "Start battle", ui,
+        self.start = UIButton(pygame.Rect(20, y + 16, 145, 46), "Start battle", ui,
                               container=panel)
-        self.sandbox = UIButton(pygame.Rect(230, y + 16, 190, 46), "Sandbox (GM)", ui,
+        self.joust = UIButton(pygame.Rect(175, y + 16, 145, 46), "Joust", ui, container=panel)
+        self.sandbox = UIButton(pygame.Rect(330, y + 16, 145, 46), "Sandbox (GM)", ui,
                                 container=panel)
-        self.quit = UIButton(pygame.Rect(440, y + 16, 190, 46), "Quit", ui, container=panel)
+        self.quit = UIButton(pygame.Rect(485, y + 16, 145, 46), "Quit", ui, container=panel)
         UILabel(pygame.Rect(20, y + 70, 610, 24),
                 "Two or more human sides play hot-seat; a computer side thinks while you watch.",
                 ui, container=panel)
@@ -98,7 +101,37 @@ class MenuScene:
                 return self._continue()
             elif e.ui_element is self.sandbox and self.entries:
                 return self._sandbox()
+            elif e.ui_element is self.joust:
+                return self._joust()
         return None
+
+    @staticmethod
+    def _latest() -> tuple[Path | None, str]:
+        """What "Continue" carries on: the newer of the last battle save and the last List
+        still going on."""
+        from game.lists import latest_unfinished
+        from game.saves import latest_save
+
+        battle, tournament = latest_save(), latest_unfinished()
+        newest = max((p for p in (battle, tournament) if p is not None),
+                     key=lambda p: p.stat().st_mtime_ns, default=None)
+        if newest is None:
+            return None, ""
+        if newest == tournament:
+            from game.lists import ListSession, TournamentError
+
+            try:
+                title = ListSession.load(newest).title
+            except TournamentError:
+                title = newest.name
+            return newest, f"Continue the List: {title}"
+        return newest, f"Continue: {newest.stem}"
+
+    def _joust(self) -> Any:
+        from game.ui.lists_setup import ListsSetupScene
+
+        self.close()
+        return ListsSetupScene(self.app, on_exit=self._back)
 
     def _start(self) -> Any:
         entry = self.entries[self.choice]
@@ -114,10 +147,21 @@ class MenuScene:
         return scene
 
     def _continue(self) -> Any:
-        """Resume the most recent save exactly where it stopped."""
+        """Resume the most recent save exactly where it stopped, or the List in progress."""
         from game.saves import SaveError
         from game.ui.launch import resume_saved
 
+        if self.latest is not None and self.latest.name.endswith(".tournament.json"):
+            from game.lists import ListSession, TournamentError
+            from game.ui.lists_scene import ListsScene
+
+            try:
+                session = ListSession.load(self.latest)
+            except TournamentError as exc:
+                self.error(f"This List cannot be continued.<br><br>{exc}")
+                return None
+            self.close()
+            return ListsScene(self.app, session, on_exit=self._back)
         try:
             scene = resume_saved(self.app, self.latest, on_exit=self._back)
         except (SaveError, OSError) as exc:

@@ -17,15 +17,15 @@ import pytest
 
 from rules.dice import StreamDice
 from rules.engine import UnitSpec
-from rules.systems.fallen_empire.joust import (
+from rules.systems.fallen_empire.joust import JoustRules
+from rules.systems.fallen_empire.joust_mode import list_bout
+from rules.systems.fallen_empire.lists import (
     BoutResult,
-    JoustRules,
     host_list_method,
     run_list,
     single_elimination,
     swiss_rounds,
 )
-from rules.systems.fallen_empire.joust_mode import list_bout
 from rules.systems.fallen_empire.units import build_unit
 
 

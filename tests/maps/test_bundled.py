@@ -18,7 +18,7 @@ from tests.maps.tmx import ASSETS, BRIDGE, FOREST, GRASS, REPO, WATER, csv, map_
 
 MAPS = REPO / "maps"
 BUNDLED = ["duel.tmx", "river_ford.tmx", "walled_village.tmx", "open_field.tmx",
-           "stress_128.tmx", "shield_wall.tmx"]
+           "stress_128.tmx", "shield_wall.tmx", "tournament.tmx"]
 RULESET = {"shield_wall.tmx": "empress"}  # the rest default to Fallen Empire
 
 
@@ -88,6 +88,11 @@ def test_what_each_scenario_holds(scenarios):
     field = scenarios["open_field.tmx"]
     assert _count(field) == {"men": 12, "orcs": 12}
     assert (field.width, field.height) == (30, 20)
+
+    lists = scenarios["tournament.tmx"]  # a joust (FE-44): two mounted knights, mode joust
+    assert lists.setup.options == {"mode": "joust"}
+    assert sorted(u.template for u in lists.setup.units) == ["knight", "knight"]
+    assert start(lists.setup)[0].board_kind == "lists"
 
     stress = scenarios["stress_128.tmx"]
     assert (stress.width, stress.height) == (128, 128)
