@@ -27,7 +27,7 @@ PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
         5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
         6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
 WIN_GLOW, LOSS_RED = (255, 214, 90), (220, 48, 40)
-MAX_ROW = 6  # held dice a row; a bigger pool wraps
+MAX_ROW = 4  # held dice a row; a bigger pool wraps
 
 
 @cache

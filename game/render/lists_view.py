@@ -296,7 +296,7 @@ class ListsView:
             _plate(surf, lay, side, r)
             draw_pool(surf, pool, r.colour, r.pool, r.full, in_hand, falling, fall)
             if r.chosen and moment is None and not pic.over:
-                x = lay.w * (0.30 if side == "a" else 0.70)
+                x = lay.w * (0.205 if side == "a" else 0.795)
                 draw_cup(surf, (x, pool.origin[1] + 10 * s), 44 * s,
                          str(r.chosen_dice) if r.chosen_dice else "?", r.colour)
                 _text(surf, f"{r.chosen_dice} sealed" if r.chosen_dice else "sealed",

@@ -50,7 +50,7 @@ def odds_html(odds: Sequence[ChoiceOdds], helm_tipping: bool) -> str:
     best = max(odds, key=lambda c: (c.round_win, c.round_draw, -c.dice)).dice
     lines = ["<b>Your odds</b>, exact, against a rider who answers as the computer would "
              "<font color='#9fc6ff'>(FE-48..FE-53)</font>:"]
-    triple = "tips his helm" if helm_tipping else "unhorses him"
+    triple = "tips his helm" if helm_tipping else "unhorses"
     for c in odds:
         p = c.this_pass
         mark = " <font color='#ffd27a'>(best)</font>" if c.dice == best and len(odds) > 1 else ""
@@ -58,13 +58,13 @@ def odds_html(odds: Sequence[ChoiceOdds], helm_tipping: bool) -> str:
                      f"<font color='#8fe08f'>won {pct(p.win)}</font>, "
                      f"<font color='#ff9a80'>lost {pct(p.lose)}</font>")
         draw = f", drawn {pct(c.round_draw)}" if c.round_draw else ""
-        lines.append(f"- the round: <font color='#8fe08f'>won <b>{pct(c.round_win)}</b></font>, "
+        lines.append(f"- the round <font color='#8fe08f'>won <b>{pct(c.round_win)}</b></font>, "
                      f"lost {pct(c.round_lose)}{draw}")
         risks = []
         if p.unhorse:
             risks.append(f"a triple {triple} {pct(p.unhorse)}")
         if p.injure:
-            risks.append(f"all 1s injure him and eject you {pct(p.injure)}")
+            risks.append(f"all 1s eject you {pct(p.injure)}")
         if risks:
             lines.append(f"- <i>{'; '.join(risks)}</i>")
     return "<br>".join(lines)

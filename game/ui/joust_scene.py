@@ -362,6 +362,9 @@ class JoustScene:
         if not odds and seat is not None and not seat.human and not self.anim.busy:
             note = (f"{self.rider_of(seat.side)} chooses his throw in secret (FE-48): "
                     "nobody sees it until both riders throw.")
+        elif not odds and self.anim.script is not None:
+            note = ("Both riders have thrown: the dice are sorted high to low and matched "
+                    "highest with highest; each lost pair costs its loser a die (FE-50).")
         elif not odds and seat is not None:
             note = ("When it is your turn to choose, the exact odds of each throw show here: "
                     "this pass and the whole round.")
@@ -372,15 +375,13 @@ class JoustScene:
         frame = joust_frame(state)
         assert frame is not None
         lines = []
-        for uid, side, pool in ((frame.unit_a, frame.side_a, frame.bout.pool_a),
-                                (frame.unit_b, frame.side_b, frame.bout.pool_b)):
+        for uid, pool in ((frame.unit_a, frame.bout.pool_a), (frame.unit_b, frame.bout.pool_b)):
             u = state.unit(uid)
-            side_name = self.names.get(side, side)
             origin = f"HD {u.hit_dice}" if getattr(u, "hit_dice", "") else \
                 f"level {getattr(u, 'level', 0)}"
             fate = getattr(u, "condition", "")
-            lines.append(f"<b>{escape(self.names.get(uid, uid))}</b> ({escape(side_name)}): "
-                         f"{origin}, {pool}/{full_pool(state, uid)} dice "
+            lines.append(f"<b>{escape(self.names.get(uid, uid))}</b>: {origin}, "
+                         f"{pool}/{full_pool(state, uid)} dice "
                          f"<font color='#9fc6ff'>(FE-47)</font>, {u.hp}/{u.max_hp} HP"
                          + (f"; <i>{escape(fate)}</i>" if fate else ""))
         return lines
