@@ -12,17 +12,15 @@ right; their pools sit at their ends of the tray, A's throw under B's in the mid
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 
 import pygame
 
-from game.render.dice_tray import PoolLayout, Throwing, draw_cup, draw_pool, draw_throw
+from game.render.dice_tray import Throwing, draw_cup, draw_pool, draw_throw
 from game.render.joust_animation import PAST, Floater, PassMoment, PassScript
 from game.render.knight_sprite import (
     GOLD,
     HELM,
-    SHIELD,
     Pen,
     draw_helm,
     draw_horse,
@@ -31,13 +29,18 @@ from game.render.knight_sprite import (
     lance_points,
     shade,
 )
+from game.render.lists_scenery import (
+    Layout,
+    barrier,
+    caption,
+    glow,
+    paint_background,
+    splinters,
+)
 from game.render.palette import INK, PAPER
 from game.render.tokens import font
 
 Colour = tuple[int, int, int]
-KNIGHT = 1.22  # a knight's size against the rest of the lists
-FAR = 0.84  # the far knight's size against the near one's
-SAND, SKY_TOP, SKY_LOW = (212, 188, 138), (96, 150, 214), (204, 222, 236)
 FALLEN = (-95.0, (-6.0, -100.0), (-52.0, 86.0))  # angle, pivot, shift of a rider on the ground
 SPECIAL_WORDS = {"unhorsed": ("Unhorsed!", GOLD), "helm": ("Helm tipped off!", GOLD),
                  "injury": ("Injured!", (255, 96, 72))}
@@ -76,70 +79,6 @@ class ListsPicture:
     banner_alpha: float = 0.0
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Every place on the lists for a board of this size."""
-
-    w: int
-    h: int
-
-    @property
-    def s(self) -> float:
-        return max(0.5, min(1.4, self.w / 1000, self.h / 780))
-
-    @property
-    def field_top(self) -> int:
-        return round(self.h * 0.27)
-
-    @property
-    def tray_top(self) -> int:
-        return round(self.h * 0.75)
-
-    @property
-    def barrier_y(self) -> float:
-        return self.field_top + (self.tray_top - self.field_top) * 0.48
-
-    def ground(self, side: str) -> float:
-        """The near knight's hooves in front of the barrier; the far one's hidden behind it."""
-        return self.barrier_y + (122 * self.s if side == "a" else 4 * self.s)
-
-    def scale(self, side: str) -> float:
-        return self.s * KNIGHT * (1.0 if side == "a" else FAR)
-
-    def end_x(self, side: str) -> float:
-        return self.w * (0.12 if side == "a" else 0.88)
-
-    def meet_x(self, side: str) -> float:
-        return self.w / 2 + (-1 if side == "a" else 1) * 170 * self.s
-
-    def x_at(self, side: str, run: float) -> float:
-        return self.end_x(side) + (self.meet_x(side) - self.end_x(side)) * run
-
-    def shield_at_meeting(self, side: str) -> tuple[float, float]:
-        return Pen((self.meet_x(side), self.ground(side)), self.scale(side),
-                   1 if side == "a" else -1).p(*SHIELD)
-
-    def pool(self, side: str) -> PoolLayout:
-        size = max(12, round(24 * self.s))
-        y = self.tray_top + (self.h - self.tray_top) * 0.46
-        if side == "a":
-            return PoolLayout((self.w * 0.03, y), size, 1)
-        return PoolLayout((self.w * 0.97 - size * 1.3, y), size, -1)
-
-
-def _text(surf: pygame.Surface, text: str, size: int, colour: Colour,
-          centre: tuple[float, float], shadow: bool = True, alpha: float = 1.0) -> pygame.Rect:
-    img = font(size).render(text, True, colour)
-    rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
-    if shadow:
-        back = font(size).render(text, True, INK)
-        back.set_alpha(round(200 * alpha))
-        surf.blit(back, rect.move(2, 2))
-    img.set_alpha(round(255 * alpha))
-    surf.blit(img, rect)
-    return rect
-
-
 class ListsView:
     """Draws the lists.  The background (sky, stands, crowd, field) is painted once per
     board size and pair of colours."""
@@ -153,7 +92,7 @@ class ListsView:
     def background(self, lay: Layout, colours: tuple[Colour, Colour]) -> pygame.Surface:
         key = (lay.w, lay.h, colours)
         if self._bg is None or self._bg_key != key:
-            self._bg_key, self._bg = key, _paint_background(lay, colours)
+            self._bg_key, self._bg = key, paint_background(lay, colours)
         return self._bg
 
     # --- a frame ---------------------------------------------------------------------------
@@ -164,16 +103,16 @@ class ListsView:
         surf.blit(self.background(lay, (pic.a.colour, pic.b.colour)), (0, 0))
         run = moment.run if moment is not None else (PAST if pic.over and pic.ridden else 0.0)
         self._knight(surf, lay, "b", pic.b, run, moment, pic)
-        _barrier(surf, lay, (pic.a.colour, pic.b.colour))
+        barrier(surf, lay, (pic.a.colour, pic.b.colour))
         self._knight(surf, lay, "a", pic.a, run, moment, pic)
         if moment is not None and 0 <= moment.impact < 1:
-            _splinters(surf, lay, moment.impact, moment.script.throw)
+            splinters(surf, lay, moment.impact, moment.script.throw)
         self._pass_banner(surf, lay, pic)
         self._tray(surf, lay, pic, moment)
         for f in floaters:
             x = lay.x_at(f.rider, run)
             y = lay.ground(f.rider) - 200 * lay.scale(f.rider) - 40 * f.age
-            _text(surf, f.text, round(30 * lay.s), f.colour, (x, y),
+            caption(surf, f.text, round(30 * lay.s), f.colour, (x, y),
                   alpha=max(0.0, 1 - f.age / f.life))
         if pic.banner and pic.banner_alpha > 0:
             self._banner(surf, lay, pic.banner, pic.banner_alpha)
@@ -200,7 +139,7 @@ class ListsView:
             rider = pen.turned(angle * k, pivot, (shift[0] * k, shift[1] * k * k))
         elif (special == "injury" and victim and k > 0) or (r.slumped and not r.down):
             k = k if not r.slumped else 1.0
-            _glow(surf, pen.p(0, -130), 60 * scale, (230, 40, 30),
+            glow(surf, pen.p(0, -130), 60 * scale, (230, 40, 30),
                   0.5 * (1 - abs(math.cos(k * math.pi * 3))) if k < 1 else 0.25)
             rider = pen.turned(24 * k, (-6.0, -100.0))
         elif r.down:
@@ -229,11 +168,11 @@ class ListsView:
             else:
                 word, colour = "", GOLD
             if word:
-                _text(surf, word, round(30 * lay.s), colour, (x, y),
+                caption(surf, word, round(30 * lay.s), colour, (x, y),
                       alpha=min(1.0, moment.special * 4))
         if r.choosing and moment is None and not pic.over:
             x, y = pen.p(0, -210)
-            _text(surf, "choosing...", round(20 * lay.s), (255, 240, 190), (x, y))
+            caption(surf, "choosing...", round(20 * lay.s), (255, 240, 190), (x, y))
 
     def _lance(self, surf: pygame.Surface, lay: Layout, side: str, r: RiderPicture,
                rider: Pen, moment: PassMoment | None) -> None:
@@ -275,11 +214,11 @@ class ListsView:
         pygame.draw.polygon(surf, (120, 24, 30), pts)
         pygame.draw.polygon(surf, GOLD, pts, max(2, round(3 * s)))
         word = "Round over" if pic.over else f"Pass {pic.pass_no}"
-        _text(surf, word, round((28 if pic.over else 34) * s), PAPER, (cx, top + h * 0.36))
+        caption(surf, word, round((28 if pic.over else 34) * s), PAPER, (cx, top + h * 0.36))
         ridden = f"{pic.ridden} {'pass' if pic.ridden == 1 else 'passes'} ridden"
         sub = f"of {pic.passes}" if pic.passes and not pic.over else (
             ridden if pic.over else "till a pool is empty")
-        _text(surf, sub, round(18 * s), (240, 220, 170), (cx, top + h * 0.68), shadow=False)
+        caption(surf, sub, round(18 * s), (240, 220, 170), (cx, top + h * 0.68), shadow=False)
 
     def _tray(self, surf: pygame.Surface, lay: Layout, pic: ListsPicture,
               moment: PassMoment | None) -> None:
@@ -299,7 +238,7 @@ class ListsView:
                 x = lay.w * (0.205 if side == "a" else 0.795)
                 draw_cup(surf, (x, pool.origin[1] + 10 * s), 44 * s,
                          str(r.chosen_dice) if r.chosen_dice else "?", r.colour)
-                _text(surf, f"{r.chosen_dice} sealed" if r.chosen_dice else "sealed",
+                caption(surf, f"{r.chosen_dice} sealed" if r.chosen_dice else "sealed",
                       round(16 * s), PAPER, (x, pool.origin[1] + 48 * s), shadow=False)
         size = max(16, round(38 * s))
         y_b = lay.tray_top + (lay.h - lay.tray_top) * 0.3
@@ -318,7 +257,7 @@ class ListsView:
             draw_throw(surf, throwing, lay.w / 2, y_b, y_a, size, (pic.a.colour, pic.b.colour),
                        origin, sc.throw * 13)
         elif pic.prompt:
-            _text(surf, pic.prompt, round(22 * s), (255, 244, 214),
+            caption(surf, pic.prompt, round(22 * s), (255, 244, 214),
                   (lay.w / 2, (lay.tray_top + lay.h) / 2))
 
     def _banner(self, surf: pygame.Surface, lay: Layout, text: str, alpha: float) -> None:
@@ -331,7 +270,7 @@ class ListsView:
         pygame.draw.rect(box, (*GOLD, round(255 * alpha)), box.get_rect(), max(2, round(3 * s)))
         rect = box.get_rect(center=(round(lay.w / 2), round(lay.h * 0.2)))
         surf.blit(box, rect)
-        _text(surf, text, round(44 * s), GOLD, rect.center, alpha=alpha)
+        caption(surf, text, round(44 * s), GOLD, rect.center, alpha=alpha)
 
 
 # --- pieces ------------------------------------------------------------------------------------
@@ -344,17 +283,6 @@ def _throw_marks(sc: PassScript) -> tuple[tuple[str, str], ...]:
     if sc.special == "injury":
         return tuple(("b" if v == "a" else "a", "lose") for v in sc.victims)
     return ()
-
-
-def _glow(surf: pygame.Surface, at: tuple[float, float], radius: float, colour: Colour,
-          strength: float) -> None:
-    if strength <= 0:
-        return
-    r = max(2, round(radius))
-    spot = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-    for k in range(r, 0, -max(1, r // 8)):
-        pygame.draw.circle(spot, (*colour, round(120 * strength * (1 - k / r) + 10)), (r, r), k)
-    surf.blit(spot, (round(at[0]) - r, round(at[1]) - r))
 
 
 def _plate(surf: pygame.Surface, lay: Layout, side: str, r: RiderPicture) -> None:
@@ -377,107 +305,7 @@ def _plate(surf: pygame.Surface, lay: Layout, side: str, r: RiderPicture) -> Non
     if r.plate:
         bottom = lay.h - 14 * s
         colour = GOLD if r.winner else (255, 150, 130)
-        _text(surf, r.plate, round(19 * s), colour, (box.centerx, bottom), shadow=True)
+        caption(surf, r.plate, round(19 * s), colour, (box.centerx, bottom), shadow=True)
 
 
-def _barrier(surf: pygame.Surface, lay: Layout, colours: tuple[Colour, Colour]) -> None:
-    """The tilt: a wooden barrier down the length of the lists, hung with cloth in both
-    riders' colours."""
-    s = lay.s
-    x0, x1 = lay.w * 0.05, lay.w * 0.95
-    top, bottom = lay.barrier_y - 40 * s, lay.barrier_y + 6 * s
-    pygame.draw.rect(surf, shade(SAND, 0.78), (x0 + 6 * s, bottom, x1 - x0, 7 * s))
-    n = max(8, round((x1 - x0) / (46 * s)))
-    seg = (x1 - x0) / n
-    for i in range(n):
-        c = colours[i % 2]
-        rect = pygame.Rect(round(x0 + i * seg), round(top + 8 * s), math.ceil(seg),
-                           round(bottom - top - 8 * s))
-        pygame.draw.rect(surf, c, rect)
-        pygame.draw.rect(surf, shade(c, 0.7), rect.inflate(0, -rect.h * 0.6).move(0, rect.h * 0.3))
-    pygame.draw.rect(surf, (112, 74, 40), (round(x0 - 4 * s), round(top), round(x1 - x0 + 8 * s),
-                                           round(10 * s)))
-    pygame.draw.line(surf, (160, 116, 70), (x0, top + 2 * s), (x1, top + 2 * s),
-                     max(1, round(2 * s)))
-    for i in range(n + 1):
-        x = x0 + i * seg
-        pygame.draw.rect(surf, (90, 58, 32), (round(x - 4 * s), round(top - 6 * s), round(8 * s),
-                                              round(bottom - top + 8 * s)))
-    pygame.draw.rect(surf, INK, (round(x0 - 4 * s), round(top), round(x1 - x0 + 8 * s),
-                                 round(bottom - top)), 1)
-
-
-def _splinters(surf: pygame.Surface, lay: Layout, k: float, seed: int) -> None:
-    """The lances meeting: a flash where each strikes, and splinters flying."""
-    rng = random.Random(seed)
-    for side in ("a", "b"):
-        x, y = lay.shield_at_meeting(side)
-        _glow(surf, (x, y), 70 * lay.s * (1 - k * 0.5), (255, 250, 220), 1 - k)
-        for _ in range(14):
-            a = rng.uniform(0, 2 * math.pi)
-            v = rng.uniform(60, 180) * lay.s
-            px = x + math.cos(a) * v * k
-            py = y + math.sin(a) * v * k + 160 * lay.s * k * k
-            ln = rng.uniform(6, 14) * lay.s
-            pygame.draw.line(surf, (218, 196, 150), (px, py),
-                             (px + math.cos(a + k * 6) * ln, py + math.sin(a + k * 6) * ln),
-                             max(1, round(3 * lay.s * (1 - k) + 1)))
-
-
-def _paint_background(lay: Layout, colours: tuple[Colour, Colour]) -> pygame.Surface:
-    w, h, s = lay.w, lay.h, lay.s
-    bg = pygame.Surface((w, h))
-    rng = random.Random(1066)
-    horizon = lay.field_top
-    for y in range(horizon):
-        k = y / max(1, horizon)
-        bg.fill(tuple(round(a + (b - a) * k) for a, b in zip(SKY_TOP, SKY_LOW, strict=True)),
-                (0, y, w, 1))
-    hills = [(0, horizon)] + [(x, horizon - (30 + 24 * math.sin(x / (90 * s) + 1.3)) * s)
-                              for x in range(0, w + 20, 20)] + [(w, horizon)]
-    pygame.draw.polygon(bg, (120, 150, 120), hills)
-    # the stands: a timber grandstand under a striped canopy, full of people
-    st_top, st_bot = h * 0.11, horizon
-    pygame.draw.rect(bg, (108, 76, 48), (0, st_top + 26 * s, w, st_bot - st_top - 26 * s))
-    rows = max(3, round((st_bot - st_top - 34 * s) / (13 * s)))
-    for row in range(rows):
-        y = st_top + 34 * s + row * 13 * s
-        pygame.draw.line(bg, (80, 54, 32), (0, y + 9 * s), (w, y + 9 * s), max(1, round(2 * s)))
-        x = rng.uniform(0, 8) * s
-        while x < w:
-            c = rng.choice([colours[0], colours[1], (230, 220, 200), (90, 70, 120),
-                            (60, 110, 70), (200, 160, 60), (170, 60, 50)])
-            pygame.draw.circle(bg, shade(c, 0.9), (round(x), round(y + 6 * s)), round(5 * s))
-            pygame.draw.circle(bg, (226, 184, 150), (round(x), round(y)), round(3.5 * s))
-            x += rng.uniform(9, 14) * s
-    stripe = 40 * s
-    for i in range(int(w / stripe) + 2):
-        c = (236, 226, 200) if i % 2 else (150, 30, 40)
-        x = i * stripe
-        pygame.draw.rect(bg, c, (round(x), round(st_top), math.ceil(stripe), round(22 * s)))
-        pygame.draw.circle(bg, c, (round(x + stripe / 2), round(st_top + 22 * s)),
-                           round(stripe / 2))
-    for i, x in enumerate(range(round(60 * s), w, max(60, round(170 * s)))):
-        pygame.draw.line(bg, (70, 50, 30), (x, st_top - 40 * s), (x, st_top), max(1, round(3 * s)))
-        c = colours[i % 2]
-        pygame.draw.polygon(bg, c, [(x, st_top - 40 * s), (x + 34 * s, st_top - 32 * s),
-                                    (x, st_top - 24 * s)])
-    # the field: raked sand, a lighter track either side of the tilt
-    pygame.draw.rect(bg, SAND, (0, horizon, w, lay.tray_top - horizon))
-    for side in ("a", "b"):
-        g = lay.ground(side)
-        pygame.draw.rect(bg, shade(SAND, 1.12), (0, round(g - 10 * s), w, round(18 * s)))
-    for _ in range(w * (lay.tray_top - horizon) // 260):
-        x, y = rng.uniform(0, w), rng.uniform(horizon, lay.tray_top)
-        bg.set_at((round(x), round(y)), shade(SAND, rng.uniform(0.82, 0.95)))
-    pygame.draw.line(bg, (150, 120, 80), (0, horizon), (w, horizon), max(1, round(3 * s)))
-    # the tray: a trestle table of dark wood with a green baize
-    tray = pygame.Rect(0, lay.tray_top, w, h - lay.tray_top)
-    pygame.draw.rect(bg, (86, 56, 34), tray)
-    pygame.draw.rect(bg, (36, 84, 56), tray.inflate(-round(w * 0.48), -round(16 * s)),
-                     border_radius=round(10 * s))
-    pygame.draw.line(bg, (140, 100, 60), tray.topleft, tray.topright, max(2, round(4 * s)))
-    return bg
-
-
-__all__ = ["Layout", "ListsPicture", "ListsView", "RiderPicture"]
+__all__ = ["ListsPicture", "ListsView", "RiderPicture"]

@@ -172,4 +172,4 @@ class JoustPanel:
         self.log.set_text("<br>".join(reversed(self._log)))
 
 
-__all__ = ["WIDTH", "JoustPanel", "dice_word", "odds_chart", "odds_html", "pct"]
+__all__ = ["LOG_LINES", "WIDTH", "JoustPanel", "dice_word", "odds_chart", "odds_html", "pct"]

@@ -21,15 +21,16 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIPanel, UITextBox
+from pygame_gui.elements import UITextBox
 
 from game.render.joust_animation import ListsAnimator
 from game.render.lists_view import ListsPicture, ListsView
 from game.turns import TurnManager
 from game.ui.handover import HandoverCover
+from game.ui.joust_end import JoustEndPanel
 from game.ui.joust_help import joust_help_html
 from game.ui.joust_log import JoustLog, cited, rider_names
-from game.ui.joust_panel import WIDTH, JoustPanel, dice_word
+from game.ui.joust_panel import LOG_LINES, WIDTH, JoustPanel, dice_word
 from game.ui.joust_picture import full_pool, picture_of
 from game.ui.markup import escape
 from rules.commands import Choose, Command
@@ -41,7 +42,6 @@ from rules.systems.fallen_empire.joust_odds import ChoiceOdds, throw_choice_odds
 THROW_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3,
               pygame.K_KP1: 1, pygame.K_KP2: 2, pygame.K_KP3: 3}
 INTRO = 2.6  # seconds the heralds' banner stays over the lists at the start
-LOG_LINES = 60
 
 
 class JoustScene:
@@ -65,9 +65,7 @@ class JoustScene:
         self.panel = JoustPanel(app.ui, app.size)
         self.cover: HandoverCover | None = None
         self.help: UITextBox | None = None
-        self.end_panel: UIPanel | None = None
-        self.end_text: UITextBox | None = None
-        self._end_buttons: dict[Any, str] = {}
+        self.end_panel: JoustEndPanel | None = None
         self.message = ""
         self.intro = INTRO if not tm.history else 0.0
         self._log_key: tuple = ()
@@ -155,10 +153,10 @@ class JoustScene:
             self.tm.acknowledge_handover()
             self._hide_cover()
             return None
-        if element in self._end_buttons:
-            what = self._end_buttons[element]
-            if what == "menu":
-                return self.leave()
+        what = self.end_panel.action(element) if self.end_panel is not None else None
+        if what == "menu":
+            return self.leave()
+        if what == "quit":
             self.app.running = False
             return None
         n = self.panel.throw_for(element)
@@ -240,24 +238,12 @@ class JoustScene:
             return
         out = self.tm.outcome
         assert out is not None
-        ended = BattleEnded(winner=out.winner, reason=out.reason)
-        w, h = self.app.size
-        bw = w - WIDTH
-        pw, ph = min(640, bw - 40), 280
-        self.end_panel = UIPanel(pygame.Rect((bw - pw) // 2, h - ph - 16, pw, ph),
-                                 starting_height=30, manager=self.app.ui)
         frame = joust_frame(self.tm.state)
-        ridden = frame.bout.throws if frame is not None else 0
-        self.end_text = UITextBox(f"<font size=5><b>{self.words.headline(ended)}</b></font><br><br>"
-                  f"{cited(self.words.words(out.reason))}<br><br>"
-                  f"Passes ridden: {ridden}",
-                  pygame.Rect(10, 10, pw - 20, ph - 76), self.app.ui,
-                  container=self.end_panel)
-        menu = UIButton(pygame.Rect(pw // 2 - 230, ph - 58, 220, 44), "Back to the menu",
-                        self.app.ui, container=self.end_panel)
-        quit_ = UIButton(pygame.Rect(pw // 2 + 10, ph - 58, 220, 44), "Quit", self.app.ui,
-                         container=self.end_panel)
-        self._end_buttons = {menu: "menu", quit_: "quit"}
+        w, _ = self.app.size
+        self.end_panel = JoustEndPanel(
+            self.app.ui, self.app.size, w - WIDTH,
+            escape(self.words.headline(BattleEnded(winner=out.winner, reason=out.reason))),
+            cited(self.words.words(out.reason)), frame.bout.throws if frame else 0)
 
     def leave(self) -> Any:
         self.close()

@@ -141,7 +141,7 @@ def test_a_joust_against_the_computer_is_played_to_the_end(tmp_path):
     assert scene.tm.is_over and scene.end_panel is not None
     winner = scene.rider_of(scene.tm.outcome.winner) if scene.tm.outcome.winner else None
     headline = f"{winner} wins the joust" if winner else "The joust is a draw"
-    assert headline in scene.end_text.html_text
+    assert headline in scene.end_panel.text.html_text
     thrown = [e for e in scene.tm.events if e.type == "fe_joust_thrown"]
     assert len(thrown) == passes >= 1
     log = scene.panel.log.html_text
@@ -229,7 +229,7 @@ def test_hot_seat_joust_to_the_end_through_the_turn_manager(tmp_path):
     assert j.covers[:2] == ["The Blue Knight", "The Red Knight"]
     winner = j.scene.tm.outcome.winner
     name = {"men": "Sir Kay", "orcs": "Sir Bors"}.get(winner or "")
-    assert (f"{name} wins the joust" if name else "a draw") in j.scene.end_text.html_text
+    assert (f"{name} wins the joust" if name else "a draw") in j.scene.end_panel.text.html_text
     j.close()
 
 
