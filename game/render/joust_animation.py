@@ -114,7 +114,7 @@ class PassScript:
         charge = self.progress("charge", t)
         ridden = max(0.0, t - CHARGE)
         on = min(1.0, ridden / RIDE_ON)
-        back = self.progress("return", t)
+        back = 0.0 if self.over else self.progress("return", t)
         if charge < 1.0:
             run = charge ** 1.7  # spurring on: slow off the mark, fastest at the meeting
         elif back > 0.0:
