@@ -6,7 +6,7 @@ JOUST_CONTROLS = [
     ("1 / 2 / 3 or the buttons", "throw that many dice this pass, in secret"),
     ("Space or a click on the lists", "skip the pass being ridden"),
     ("F", "speed up the riders (x1, x2, x4)"),
-    ("Ctrl+Z / Ctrl+Y", "undo / redo (a choice not yet thrown; never a throw)"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo, back to the last throw of the dice"),
     ("F1", "this help"),
     ("Esc", "close this help, or back to the menu"),
 ]
