@@ -22,6 +22,7 @@ from game.render.camera import Camera
 from game.render.overlays import Overlays
 from game.render.terrain import TilePainter
 from game.turns import TurnManager
+from game.ui.handover import HandoverCover
 from game.ui.help import controls_html
 from game.ui.narration import event_html
 from game.ui.side_panel import LOG_LINES, WIDTH, SidePanel
@@ -75,10 +76,9 @@ class BattleScene:
         self.message = ""
         self._choices_key: tuple[int, bool] = (-1, False)
         self._choices = Choices()
-        self.cover: UIPanel | None = None
+        self.cover: HandoverCover | None = None
         self.help: UITextBox | None = None
         self.end_panel: UIPanel | None = None
-        self._cover_button: UIButton | None = None
         self._end_buttons: dict[Any, str] = {}
         tm.listeners.append(self._on_events)
         self._refresh_log()
@@ -179,7 +179,7 @@ class BattleScene:
         return None
 
     def _button(self, element: Any) -> Any:
-        if element is self._cover_button:
+        if self.cover is not None and self.cover.owns(element):
             self.tm.acknowledge_handover()
             self._hide_cover()
             self._choices_key = (-1, False)
@@ -329,23 +329,18 @@ class BattleScene:
         self.help = UITextBox(controls_html(), rect, self.app.ui, starting_height=20)
 
     def _show_cover(self, name: str) -> None:
-        if self.cover is not None:
-            return
-        w, h = self.app.size
-        self.cover = UIPanel(pygame.Rect(0, 0, w, h), starting_height=30, manager=self.app.ui)
-        UITextBox(f"<font size=5><b>Pass the seat to {name}</b></font><br><br>The board is "
-                  "hidden so that nobody sees what is not theirs to see.",
-                  pygame.Rect(w // 2 - 260, h // 2 - 120, 520, 120), self.app.ui,
-                  container=self.cover)
-        self._cover_button = UIButton(pygame.Rect(w // 2 - 180, h // 2 + 20, 360, 48),
-                                      f"I am {name}: show me the board", self.app.ui,
-                                      container=self.cover)
+        if self.cover is None:
+            self.cover = HandoverCover(self.app.ui, self.app.size, name)
 
     def _hide_cover(self) -> None:
         if self.cover is not None:
             self.cover.kill()
         self.cover = None
-        self._cover_button = None
+
+    @property
+    def _cover_button(self) -> UIButton | None:
+        """The hand-over cover's "I am …" button, while it is up."""
+        return None if self.cover is None else self.cover.button
 
     def _show_end(self) -> None:
         if self.end_panel is not None:
@@ -562,7 +557,7 @@ class BattleScene:
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.cover is not None:
-            surf.fill((10, 10, 14))
+            HandoverCover.draw_backdrop(surf)
             return
         state = self.anim.shown if self.anim.busy else self.tm.state
         board = surf.subsurface(pygame.Rect(0, 0, *self.camera.screen))
