@@ -5,8 +5,6 @@ posts when one is chosen (as tests/ui/test_menu.py does).  SDL's dummy video dri
 
 from __future__ import annotations
 
-import importlib.util
-
 import pygame
 import pygame_gui
 import pytest
@@ -16,11 +14,6 @@ from game.lists import ListSession, default_roster, store
 from game.ui.lists_scene import ListsScene
 from game.ui.lists_setup import ListsSetupScene
 from game.ui.menu_scene import MenuScene
-
-HAS_BOUT_SCREEN = importlib.util.find_spec("game.ui.joust_scene") is not None
-needs_bout_screen = pytest.mark.skipif(not HAS_BOUT_SCREEN,
-                                       reason="game.ui.joust_scene (the bout's screen) is "
-                                       "not in this branch yet")
 
 
 @pytest.fixture(autouse=True)
@@ -148,7 +141,6 @@ def test_the_set_up_fits_a_small_window_with_sixteen_knights():
     assert setup.helm_box.get_abs_rect().bottom < setup.start.get_abs_rect().top
 
 
-@needs_bout_screen
 def test_ride_the_next_bout_opens_the_bouts_screen_and_comes_back():
     from rules import registry
 
@@ -168,7 +160,6 @@ def test_ride_the_next_bout_opens_the_bouts_screen_and_comes_back():
     assert back.ride.text == "Carry on the bout"
 
 
-@needs_bout_screen
 def test_one_bout_from_the_joust_set_up():
     app = App((1280, 800))
     setup = ListsSetupScene(app, on_exit=lambda: MenuScene(app), seed=3)
