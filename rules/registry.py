@@ -13,7 +13,8 @@ imports back").
 
     flank.rulesets   ruleset id        -> a `rules.engine.Ruleset` instance
     flank.ai         ruleset id, or "ruleset id.mode" -> that ruleset's (mode's) AI hooks
-    flank.scenes     board kind ("hex", "lists", ...) -> the scene class that shows it
+    flank.scenes     board kind ("hex", "lists", ...) -> the scene class that plays it
+    flank.views      board kind -> a view that draws a state of it, with no play (replays)
 
 The registry is headless: loading a ruleset imports only what its entry point names.  It
 never imports a group's objects until someone asks for that group.
@@ -28,6 +29,7 @@ from typing import Any
 RULESETS = "flank.rulesets"
 AI = "flank.ai"
 SCENES = "flank.scenes"
+VIEWS = "flank.views"
 
 
 class PluginError(LookupError):
@@ -118,7 +120,8 @@ def refresh() -> None:
     _loaded.clear()
 
 
-_WHAT = {RULESETS: "ruleset", AI: "computer player knowledge", SCENES: "screen"}
+_WHAT = {RULESETS: "ruleset", AI: "computer player knowledge", SCENES: "screen",
+         VIEWS: "board view"}
 
-__all__ = ["AI", "RULESETS", "SCENES", "PluginError", "add", "broken", "has", "load",
+__all__ = ["AI", "RULESETS", "SCENES", "VIEWS", "PluginError", "add", "broken", "has", "load",
            "load_all", "names", "refresh", "remove"]

@@ -7,8 +7,12 @@ shows that a rider has chosen, and how many dice only to the side that chose the
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
+
 from game.render.knight_sprite import COATS
-from game.render.lists_view import ListsPicture, RiderPicture
+from game.render.lists_view import ListsPicture, ListsView, RiderPicture
 from game.render.palette import side_colour
 from rules.state import DOWN, Battle
 from rules.systems.fallen_empire.joust_mode import entrant_pool, joust_frame, joust_rules
@@ -62,3 +66,20 @@ def picture_of(state: Battle, names: dict[str, str], viewer: str | None, *,
 
 
 __all__ = ["full_pool", "picture_of", "short"]
+
+
+class ListsStateView:
+    """The lists as a state shows them, with nothing animated and no secret of either side
+    shown: what a replay draws at its cursor (found by board kind, ``flank.views: lists``).
+    Same shape as the hex board's view: made from a state, a camera and the map's art (the
+    lists need neither), fitted, then drawn."""
+
+    def __init__(self, state: Battle, camera: Any = None, painter: Any = None) -> None:
+        self.view = ListsView()
+        self.names = {u.id: u.name for u in state.units}
+
+    def fit(self) -> None:
+        """The lists always fill the surface they are drawn on."""
+
+    def draw(self, surf: pygame.Surface, state: Battle) -> None:
+        self.view.draw(surf, picture_of(state, self.names, None))

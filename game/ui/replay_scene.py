@@ -14,11 +14,11 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UIPanel, UITextBox
 
-from game.render.board_view import BoardView
 from game.render.camera import Camera
 from game.saves import ReplayCursor, load_save
 from game.ui.markup import escape
 from game.ui.narration import event_html
+from rules import registry
 
 PANEL = 380
 SPEEDS = (2.0, 6.0, 20.0, 60.0)  # events a second
@@ -47,10 +47,18 @@ class ReplayScene:
                                           painter_for(scenario))
         self.camera = Camera(orientation=orientation, hex_size=size,
                              screen=(w - PANEL, h - 60))
-        self.view = BoardView(state, self.camera, painter)
-        self.view.fit()
+        self.painter = painter
+        self._view_for(state)
         self._shown = -1
         self.build()
+
+    def _view_for(self, state: Any) -> None:
+        """The view of the board kind the state is drawn on (a hex map, the lists …), found
+        through the registry, so a replay shows every mode as it was played; made again when
+        a mode opens or closes on the way."""
+        self.kind = state.board_kind
+        self.view = registry.load(registry.VIEWS, self.kind)(state, self.camera, self.painter)
+        self.view.fit()
 
     def build(self) -> None:
         for wdg in self.widgets:
@@ -155,6 +163,8 @@ class ReplayScene:
     def draw(self, surf: pygame.Surface) -> None:
         w, h = self.app.size
         board = surf.subsurface(pygame.Rect(0, 0, w - PANEL, h - 60))
+        if self.cur.state.board_kind != self.kind:
+            self._view_for(self.cur.state)
         self.view.draw(board, self.cur.state)
 
 

@@ -105,3 +105,32 @@ def test_the_replay_viewer_steps_and_scrubs(tmp_path, monkeypatch):
         app.step(1 / 10)
     assert scene.cur.position > 1
     pygame.quit()
+
+
+def test_a_joust_replays_on_the_lists_not_on_a_hex_map(tmp_path):
+    """The replay viewer draws each mode on its own board (flank.views, by board kind): a
+    joust's save is watched on the lists, from the first pass to the end."""
+    from game.content import find_scenario, load_setup
+    from game.saves import ReplayCursor, start_autosave
+    from game.turns import RandomController, Seat, TurnManager
+    from game.ui.joust_picture import ListsStateView
+
+    setup, _ = load_setup(find_scenario("tournament"), seed=4)
+    seats = {s.id: Seat(s.id, RandomController(i), False, s.name)
+             for i, s in enumerate(setup.sides)}
+    tm = TurnManager(setup, seats)
+    writer = start_autosave(tm, setup=setup, path=tmp_path / "joust.flank", fsync=False)
+    tm.run()
+    writer.close()
+    loaded = load_save(tmp_path / "joust.flank")
+    app = App((1280, 800))
+    scene = ReplayScene(app, ReplayCursor(loaded), "tournament")
+    app.switch(scene)
+    app.step(1 / 30)
+    assert isinstance(scene.view, ListsStateView)
+    first = pygame.image.tobytes(app.screen, "RGB")
+    scene.act("end")
+    app.step(1 / 30)
+    assert state_hash(scene.cur.state) == state_hash(loaded.state)
+    assert pygame.image.tobytes(app.screen, "RGB") != first  # the pools and the end shown
+    pygame.quit()
