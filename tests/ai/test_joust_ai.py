@@ -11,7 +11,7 @@ from game.ai.fallen_empire.joust import JoustHooks
 from game.ai.hooks import hooks_for
 from game.turns import RandomController, Seat, TurnManager
 from rules.engine import start
-from rules.systems.fallen_empire.joust_mode import advise_throw
+from rules.systems.fallen_empire.joust_odds import advise_throw
 from tests.fallen_empire.test_joust_mode import lists
 
 

@@ -48,10 +48,9 @@ from rules.systems.fallen_empire.joust_mode import (
     JoustStakesSettled,
     JoustThrowChosen,
     JoustThrown,
-    advise_throw,
     joust_frame,
-    joust_odds,
 )
+from rules.systems.fallen_empire.joust_odds import advise_throw, joust_odds
 from tests.fallen_empire.helpers import of_type, only
 
 

@@ -5,7 +5,7 @@ The module under test sums the exact law of a throw (``joust.throw_distribution`
 tests instead throw every multiset of faces through ``joust.apply_throw`` (the rules' own
 play of a pass) with its multinomial weight, and read what happened from the state it leaves:
 a different road to the same numbers.  The other rider answers as the computer would
-(``joust.best_response_throw``, which the tactician plays through ``joust_mode.advise_throw``).
+(``joust.best_response_throw``, which the tactician plays through ``joust_odds.advise_throw``).
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from rules.systems.fallen_empire.joust import (
     legal_throw_sizes,
     round_win_probability,
 )
-from rules.systems.fallen_empire.joust_mode import advise_throw
 from rules.systems.fallen_empire.joust_odds import (
     PassOdds,
+    advise_throw,
     answer,
     best_choice,
     choice_odds,

@@ -1,5 +1,10 @@
 """The joust as a mode of the Fallen Empire ruleset: frames on the same engine (FE-44..FE-54).
 
+Kept whole, though long: the frame, its four events with their evolvers, and the procedure
+that emits them are one state machine whose parts name each other (the frame answers its
+commands with the procedure below; the events' evolvers set the frame), read top to bottom.
+The exact odds and the computer's advice are in :mod:`joust_odds`, the List in :mod:`lists`.
+
 A battle set up with the option ``mode = "joust"`` and exactly two sides of one unit each
 starts with a :class:`JoustFrame` instead of the skirmish round.  The joust maths live in
 :mod:`joust` (one resolution function, :func:`joust.apply_throw`); this module only turns
@@ -27,7 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from rules.commands import Choose, Command
@@ -48,12 +52,9 @@ from rules.systems.fallen_empire.joust import (
     JoustState,
     Policy,
     apply_throw,
-    best_response_throw,
     legal_throw_sizes,
     play_round,
     pool_from_hit_dice,
-    round_win_probability,
-    uniform_policy,
 )
 from rules.systems.fallen_empire.units import FEUnit, is_fe
 
@@ -554,36 +555,6 @@ def decide(ctx: Context, cmd: Command) -> None:
                                           int(cmd.option))))
 
 
-# --- odds and advice for the UI and the AI -------------------------------------------------
-
-
-def joust_odds(state: Battle) -> dict[str, Fraction]:
-    """Exact chances of the rest of the round, {side A: p, side B: p, "draw": p}, both riders
-    choosing uniformly among their legal throws (their choices are secret, so nobody's
-    pending choice is used).  A finished round gives its result with certainty."""
-    frame = joust_frame(state)
-    if frame is None:
-        raise ValueError("this battle is not a joust")
-    if frame.step == "begin":
-        a, b = is_fe(state.unit(frame.unit_a)), is_fe(state.unit(frame.unit_b))
-        bout = JoustState.start(entrant_pool(a)[0], entrant_pool(b)[0])
-    else:
-        bout = frame.bout
-    p = round_win_probability(bout, joust_rules(state), uniform_policy, uniform_policy)
-    return {frame.side_a: p["a"], frame.side_b: p["b"], "draw": p["draw"]}
-
-
-def advise_throw(state: Battle, side: str) -> int:
-    """The AI's throw: the size that maximises this side's exact chance to win the round
-    against an opponent choosing uniformly (joust.best_response_throw)."""
-    frame = joust_frame(state)
-    if frame is None or frame.step != "choose":
-        raise ValueError("no throw is to be chosen now")
-    mine, theirs = (frame.bout.pool_a, frame.bout.pool_b) if side == frame.side_a else (
-        frame.bout.pool_b, frame.bout.pool_a)
-    return best_response_throw(mine, theirs, joust_rules(state), frame.bout.throws)
-
-
 # --- Lists (FE-45) with full pools every bout (R-FE-JOUST-REFILL) ---------------------------
 
 
@@ -607,7 +578,7 @@ def list_bout(entrants: dict[str, FEUnit], rules: JoustRules, dice: Any,
 
 __all__ = [
     "ENTRANT_KINDS", "MODES", "OPTIONS", "JoustBegan", "JoustFrame", "JoustStakesSettled",
-    "JoustThrowChosen", "JoustThrown", "advise_throw", "apply_mode", "black_knight_side",
-    "check", "decide", "entrant_pool", "joust_frame", "joust_odds", "joust_rules",
+    "JoustThrowChosen", "JoustThrown", "apply_mode", "black_knight_side",
+    "check", "decide", "entrant_pool", "joust_frame", "joust_rules",
     "legal_commands", "list_bout", "run_frame",
 ]

@@ -3,7 +3,7 @@
 A throw is chosen in secret, so odds need a model of the other rider's choice.  The model
 here is the computer's own: the other rider throws what :func:`joust.best_response_throw`
 answers for the pools and the ride (the throw the tactician makes, through
-``joust_mode.advise_throw``), a fixed policy that anybody can know.  Against it, for each
+``joust_odds.advise_throw``), a fixed policy that anybody can know.  Against it, for each
 throw of 1, 2 or 3 dice the rider may make now:
 
 * **this pass** (:class:`PassOdds`): the chance that the pass goes his way (the other loses
@@ -29,11 +29,15 @@ from functools import cache
 from rules.state import Battle
 from rules.systems.fallen_empire.joust import (
     JoustRules,
+    JoustState,
     best_response_throw,
     legal_throw_sizes,
+    round_win_probability,
     throw_distribution,
+    uniform_policy,
 )
-from rules.systems.fallen_empire.joust_mode import joust_frame, joust_rules
+from rules.systems.fallen_empire.joust_mode import entrant_pool, joust_frame, joust_rules
+from rules.systems.fallen_empire.units import is_fe
 
 ZERO = Fraction(0)
 # The special outcomes of a throw (joust.ThrowResult.special) for the rider as 'a'.
@@ -196,5 +200,47 @@ def throw_choice_odds(state: Battle, side: str) -> tuple[ChoiceOdds, ...]:
     return choice_odds(mine, theirs, joust_rules(state), bout.throws)
 
 
-__all__ = ["ChoiceOdds", "PassOdds", "answer", "best_choice", "choice_odds", "pass_odds",
-           "throw_choice_odds"]
+
+
+
+# --- the whole round, and the computer's throw ---------------------------------------------
+
+
+def joust_odds(state: Battle) -> dict[str, Fraction]:
+    """Exact chances of the rest of the round, {side A: p, side B: p, "draw": p}, both riders
+    choosing uniformly among their legal throws (their choices are secret, so nobody's
+    pending choice is used).  A finished round gives its result with certainty."""
+    frame = joust_frame(state)
+    if frame is None:
+        raise ValueError("this battle is not a joust")
+    if frame.step == "begin":
+        a, b = is_fe(state.unit(frame.unit_a)), is_fe(state.unit(frame.unit_b))
+        bout = JoustState.start(entrant_pool(a)[0], entrant_pool(b)[0])
+    else:
+        bout = frame.bout
+    p = round_win_probability(bout, joust_rules(state), uniform_policy, uniform_policy)
+    return {frame.side_a: p["a"], frame.side_b: p["b"], "draw": p["draw"]}
+
+
+def advise_throw(state: Battle, side: str) -> int:
+    """The AI's throw: the size that maximises this side's exact chance to win the round
+    against an opponent choosing uniformly (joust.best_response_throw)."""
+    frame = joust_frame(state)
+    if frame is None or frame.step != "choose":
+        raise ValueError("no throw is to be chosen now")
+    mine, theirs = (frame.bout.pool_a, frame.bout.pool_b) if side == frame.side_a else (
+        frame.bout.pool_b, frame.bout.pool_a)
+    return best_response_throw(mine, theirs, joust_rules(state), frame.bout.throws)
+
+
+__all__ = [
+    "ChoiceOdds",
+    "PassOdds",
+    "advise_throw",
+    "answer",
+    "best_choice",
+    "choice_odds",
+    "joust_odds",
+    "pass_odds",
+    "throw_choice_odds",
+]
