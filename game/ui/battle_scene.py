@@ -15,23 +15,23 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
-from game.choices import Choices, button_label, index
+from game.choices import Choices, index
 from game.render.animation import Animator
 from game.render.board_view import BoardView
 from game.render.camera import Camera
 from game.render.overlays import Overlays
 from game.render.terrain import TilePainter
 from game.turns import TurnManager
+from game.ui.battle_panels import BattlePanels
 from game.ui.handover import HandoverCover
 from game.ui.help import controls_html
 from game.ui.narration import event_html
 from game.ui.side_panel import LOG_LINES, WIDTH, SidePanel
-from rules.commands import Command, Move, Pass
-from rules.engine import AttackOdds, ruleset_of
-from rules.events import Event, unhx
-from rules.hexgrid import Hex, disk
-from rules.positioning import arc, facing_toward, threat_map, threatened_hexes
-from rules.state import Battle
+from rules.commands import Command, Pass
+from rules.engine import ruleset_of
+from rules.events import Event
+from rules.hexgrid import Hex
+from rules.positioning import facing_toward
 
 EDGE = 10  # pixels from the screen edge that pan the board
 PAN_SPEED = 900.0  # pixels a second
@@ -44,7 +44,7 @@ class ViewOptions:
     arcs: bool = False
 
 
-class BattleScene:
+class BattleScene(BattlePanels):
     def __init__(self, app: Any, tm: TurnManager, title: str = "",
                  painter: TilePainter | None = None, orientation: str = "pointy",
                  hex_size: tuple[float, float] = (22.0, 22.0),
@@ -422,138 +422,6 @@ class BattleScene:
         keys = pygame.key.get_pressed()
         self.camera.pan((keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * step,
                         (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * step)
-
-    def _update_panel(self) -> None:
-        state = self.anim.shown if self.anim.busy else self.tm.state
-        seat = self.tm.waiting_on
-        turn = "" if seat is None else f"To decide: {seat.name or seat.side}"
-        if seat is not None and not seat.human:
-            turn = f"{seat.name or seat.side} is thinking…"
-        if self.anim.busy:
-            turn = "…"
-        self.panel.set_status(self.ruleset.phase_label(self.tm.state), turn)
-        shown = self.hover_unit(state) or (state.unit(self.selected) if self.selected else None)
-        self.panel.set_card(self.card_lines(state, shown.id) if shown else [self.title])
-        self._update_odds(state)
-        ch = self.choices()
-        buttons: list[tuple[str, Command]] = []
-        uc_sel = ch.for_unit(self.selected) if self.selected else None
-        if uc_sel is not None:
-            buttons += [(button_label(c), c) for c in uc_sel.declares]
-        for uid in ch.actors():
-            uc = ch.for_unit(uid)
-            for c in uc.buttons:
-                if isinstance(c, Pass) and uid != self.selected:
-                    continue
-                label = button_label(c)
-                if isinstance(c, Pass):
-                    label = f"Pass {uid} (Space)"
-                buttons.append((label, c))
-        if ch.end_phase is not None:
-            buttons.append((button_label(ch.end_phase), ch.end_phase))
-        self.panel.set_buttons(buttons)
-
-    def card_lines(self, state: Battle, unit_id: str) -> list[str]:
-        lines = self.ruleset.unit_lines(state, unit_id)
-        viewer = self.viewer
-        if viewer is not None and unit_id in self.tm.concealed_units(viewer):
-            lines = [x for x in lines if not x.startswith("declared")]
-        return lines
-
-    def hover_unit(self, state: Battle) -> Any:
-        if self.hover is None:
-            return None
-        return state.unit_at(self.hover)
-
-    def _update_odds(self, state: Battle) -> None:
-        odds: AttackOdds | None = None
-        title = ""
-        target_hp = 0
-        top = state.top
-        reactor = getattr(top, "reactor", None)
-        mover = getattr(top, "mover", None)
-        try:
-            if reactor and mover and self._ready_for_input():
-                kind = "retreat" if getattr(top, "trigger", "") == "retreat" else "opportunity"
-                odds = self.ruleset.odds(state, reactor, mover, kind=kind)
-                title = f"{reactor}'s free attack on {mover}"
-                target_hp = state.unit(mover).hp
-            elif self.selected and self.hover is not None:
-                target = state.unit_at(self.hover)
-                uc = self.choices().for_unit(self.selected)
-                if target is not None and target.id in uc.targets():
-                    odds, title = self._odds_for(state, uc, target.id)
-                    target_hp = target.hp
-        except (KeyError, ValueError, AssertionError):
-            odds = None
-        self.panel.set_odds(title, odds, target_hp)
-
-    def _odds_for(self, state: Battle, uc: Any, target: str) -> tuple[AttackOdds | None, str]:
-        me = self.selected or ""
-        if target in uc.charges:
-            end = unhx(uc.charges[target].path[-1])
-            return (self.ruleset.odds(state, me, target, kind="charge", from_hex=end),
-                    f"{me} charges {target}")
-        if target in uc.attacks:
-            a = uc.attacks[target][0]
-            kind = "missile" if a.weapon and a.weapon == getattr(
-                state.unit(me), "missile", None) else "melee"
-            return (self.ruleset.odds(state, me, target, kind=kind, weapon=a.weapon),
-                    f"{me} attacks {target}")
-        if target in uc.casts:
-            c = uc.casts[target][0]
-            return (self.ruleset.odds(state, me, target, kind="spell", spell=c.spell),
-                    f"{me} casts {c.spell} at {target}")
-        return None, ""
-
-    def overlays(self, state: Battle) -> Overlays:
-        """What to paint over the board, rebuilt only when something it shows has changed."""
-        key = (state.events_applied, self.anim.busy, self.selected, self.hover,
-               self.options.threat, self.options.reach, self.options.arcs,
-               self._choices_key)
-        if self._overlay_key != key:
-            self._overlay_key = key
-            self._overlay = self._build_overlays(state)
-        return self._overlay
-
-    def _build_overlays(self, state: Battle) -> Overlays:
-        ov = Overlays(hover=self.hover)
-        viewer = self.viewer
-        if self.options.threat:
-            counts: dict[Hex, int] = {}
-            for s in state.sides:
-                if s.id != viewer:
-                    for hx_, who in threat_map(state, s.id).items():
-                        counts[hx_] = counts.get(hx_, 0) + len(who)
-            ov.threat = counts
-        sel = state.unit(self.selected) if self.selected and state.has_unit(
-            self.selected) else None
-        if sel is not None and sel.pos is not None:
-            if self.options.reach:
-                ov.reach = threatened_hexes(state, sel)
-            if self.options.arcs:
-                ov.arcs = {h: arc(sel, h) for h in disk(sel.pos, 3)
-                           if h != sel.pos and h in state.board}
-        if self.anim.busy or sel is None:
-            return ov
-        uc = self.choices().for_unit(sel.id)
-        ov.move_range = frozenset(uc.moves)
-        ov.targets = frozenset(state.unit(t).pos for t in uc.targets()
-                               if state.unit(t).pos is not None)
-        plan: Move | None = None
-        if self.hover is not None:
-            plan = uc.moves.get(self.hover)
-            who = state.unit_at(self.hover)
-            if plan is None and who is not None and who.id in uc.charges:
-                plan = uc.charges[who.id]
-        if plan is not None:
-            path = [unhx(p) for p in plan.path]
-            ov.path = tuple(path)
-            provoking: dict[Hex, list[str]] = {}
-            for step, reactor, _ in self.ruleset.path_reactions(state, sel.id, path):
-                provoking.setdefault(path[step], []).append(state.unit(reactor).name)
-            ov.provoking = {h: tuple(v) for h, v in provoking.items()}
-        return ov
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.cover is not None:
