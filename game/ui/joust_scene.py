@@ -34,6 +34,7 @@ from game.ui.joust_panel import LOG_LINES, WIDTH, JoustPanel, dice_word
 from game.ui.joust_picture import full_pool, picture_of
 from game.ui.markup import escape
 from rules.commands import Choose, Command
+from rules.engine import decider
 from rules.events import BattleEnded
 from rules.state import Battle
 from rules.systems.fallen_empire.joust_mode import JoustThrowChosen, joust_frame, joust_rules
@@ -316,9 +317,13 @@ class JoustScene:
         self.panel.set_log(lines)
 
     def _turn_words(self) -> str:
-        seat = self.tm.waiting_on
+        """Whose turn it is in the state on screen: while a pass is still being shown the
+        words must not run ahead of the picture (a round already decided is not "over" until
+        the riders have been seen to ride it)."""
         if self.anim.busy and self.anim.script is not None:
             return "The riders charge!"
+        side = decider(self.shown)
+        seat = self.tm.seats[side] if side is not None else None
         if seat is None:
             return "The round is over."
         rider = self.rider_of(seat.side)

@@ -325,3 +325,23 @@ def test_the_lists_fit_small_and_large_windows(tmp_path, size):
         assert pygame.Rect(0, 0, w, h).contains(b.get_abs_rect())
     assert j.app.screen.get_at((w // 4, h // 2))[:3] != (10, 10, 14)
     j.close()
+
+
+@pytest.mark.parametrize("seed", [11, 3])
+def test_the_words_never_run_ahead_of_the_lists_on_screen(tmp_path, seed):
+    """While the computer's answer and the pass are still to be shown, the panel says whose
+    turn it is on the lists as drawn: "The round is over" only once the round's end is on
+    screen, never while a rider is still shown choosing."""
+    j = Jouster(tmp_path, ["human", "ai"], seed=seed)
+    for _ in range(4):
+        for _ in range(400):
+            if j.scene.legal_throws() or j.scene.tm.is_over:
+                break
+            j.frames(1)
+            time.sleep(0.002)
+            over_words = j.scene.panel.turn.text == "The round is over."
+            assert not over_words or j.scene.shown.outcome is not None
+        if j.scene.tm.is_over:
+            break
+        j.throw(3)
+    j.close()
