@@ -26,6 +26,7 @@ from game.ui.battle_panels import BattlePanels
 from game.ui.handover import HandoverCover
 from game.ui.help import controls_html
 from game.ui.narration import event_html
+from game.ui.play_scene import PlayScene
 from game.ui.side_panel import LOG_LINES, WIDTH, SidePanel
 from rules.commands import Command, Pass
 from rules.engine import ruleset_of
@@ -44,18 +45,15 @@ class ViewOptions:
     arcs: bool = False
 
 
-class BattleScene(BattlePanels):
+class BattleScene(PlayScene, BattlePanels):
+    side_width = WIDTH
+
     def __init__(self, app: Any, tm: TurnManager, title: str = "",
                  painter: TilePainter | None = None, orientation: str = "pointy",
                  hex_size: tuple[float, float] = (22.0, 22.0),
                  on_exit: Callable[[], Any] | None = None, writer: Any = None,
                  undo: Any = None) -> None:
-        self.app = app
-        self.tm = tm
-        self.writer = writer  # the autosave (game.saves.SaveWriter), closed on leaving
-        self.undo = undo  # game.undo.UndoStack, for Ctrl+Z / Ctrl+Y
-        self.title = title
-        self.on_exit = on_exit
+        super().__init__(app, tm, title, on_exit, writer, undo)
         self.ruleset = ruleset_of(tm.state)
         w, h = app.size
         self.camera = Camera(orientation=orientation, hex_size=hex_size,
@@ -73,29 +71,15 @@ class BattleScene(BattlePanels):
         self._overlay_key: tuple = ()
         self._overlay = Overlays()
         self.dragged = False
-        self.message = ""
         self._choices_key: tuple[int, bool] = (-1, False)
         self._choices = Choices()
-        self.cover: HandoverCover | None = None
-        self.help: UITextBox | None = None
-        self.end_panel: UIPanel | None = None
         self._end_buttons: dict[Any, str] = {}
-        tm.listeners.append(self._on_events)
         self._refresh_log()
 
     # --- the turn manager's side ----------------------------------------------------------
 
-    @property
-    def viewer(self) -> str | None:
-        """The side whose eyes the window is showing (for hidden information)."""
-        seat = self.tm.waiting_on
-        if seat is not None and seat.human:
-            return seat.side
-        humans = [s.side for s in self.tm.seats.values() if s.human]
-        return humans[0] if len(humans) == 1 else None
-
     def _on_events(self, events: tuple[Event, ...]) -> None:
-        self.anim.push(list(events))
+        super()._on_events(events)
         self._refresh_log()
 
     def _refresh_log(self) -> None:
@@ -139,12 +123,7 @@ class BattleScene(BattlePanels):
         return self._choices
 
     def submit(self, cmd: Command) -> None:
-        self.tm.offer(cmd)
-        result = self.tm.step()
-        if result is not None and not result.ok:
-            self.message = f"Not allowed: {result.error}"
-        else:
-            self.message = ""
+        super().submit(cmd)
         self._refresh_log()
 
     # --- events ---------------------------------------------------------------------------
@@ -319,23 +298,12 @@ class BattleScene(BattlePanels):
 
     # --- screens over the board -----------------------------------------------------------
 
-    def _toggle_help(self) -> None:
-        if self.help is not None:
-            self.help.kill()
-            self.help = None
-            return
-        w, h = self.app.size
-        rect = pygame.Rect(60, 40, min(640, w - WIDTH - 120), min(620, h - 80))
-        self.help = UITextBox(controls_html(), rect, self.app.ui, starting_height=20)
+    def help_html(self) -> str:
+        return controls_html()
 
     def _show_cover(self, name: str) -> None:
         if self.cover is None:
             self.cover = HandoverCover(self.app.ui, self.app.size, name)
-
-    def _hide_cover(self) -> None:
-        if self.cover is not None:
-            self.cover.kill()
-        self.cover = None
 
     @property
     def _cover_button(self) -> UIButton | None:
@@ -360,20 +328,6 @@ class BattleScene(BattlePanels):
         quit_ = UIButton(pygame.Rect(320, 220, 220, 44), "Quit", self.app.ui,
                          container=self.end_panel)
         self._end_buttons = {menu: "menu", quit_: "quit"}
-
-    def leave(self) -> Any:
-        self.close()
-        return self.on_exit() if self.on_exit else None
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.panel.kill()
-        for w in (self.help, self.cover, self.end_panel):
-            if w is not None:
-                w.kill()
-        if self._on_events in self.tm.listeners:
-            self.tm.listeners.remove(self._on_events)
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -21,7 +21,6 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextBox
 
 from game.render.joust_animation import ListsAnimator
 from game.render.lists_view import ListsPicture, ListsView
@@ -33,6 +32,7 @@ from game.ui.joust_log import JoustLog, cited, rider_names
 from game.ui.joust_panel import LOG_LINES, WIDTH, JoustPanel, dice_word
 from game.ui.joust_picture import full_pool, picture_of
 from game.ui.markup import escape
+from game.ui.play_scene import PlayScene
 from rules.commands import Choose, Command
 from rules.engine import decider
 from rules.events import BattleEnded
@@ -45,17 +45,15 @@ THROW_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3,
 INTRO = 2.6  # seconds the heralds' banner stays over the lists at the start
 
 
-class JoustScene:
+class JoustScene(PlayScene):
+    help_origin = (40, 30)
+    help_size = (700, 720)
+    side_width = WIDTH
+
     def __init__(self, app: Any, tm: TurnManager, title: str = "",
                  on_exit: Callable[[], Any] | None = None, writer: Any = None,
                  undo: Any = None, **_map_art: Any) -> None:
         """`_map_art` (painter, orientation, hex_size) is the hex map's: the lists have none."""
-        self.app = app
-        self.tm = tm
-        self.writer = writer  # the autosave (game.saves.SaveWriter), closed on leaving
-        self.undo = undo  # game.undo.UndoStack, for Ctrl+Z / Ctrl+Y
-        self.title = title
-        self.on_exit = on_exit
         frame = joust_frame(tm.state)
         if frame is None:
             raise ValueError("the joust scene shows a joust, and this battle is not one")
@@ -64,25 +62,12 @@ class JoustScene:
         self.view = ListsView()
         self.anim = ListsAnimator(tm.state, speed=app.settings.get("anim_speed", 1.0))
         self.panel = JoustPanel(app.ui, app.size)
-        self.cover: HandoverCover | None = None
-        self.help: UITextBox | None = None
-        self.end_panel: JoustEndPanel | None = None
-        self.message = ""
+        super().__init__(app, tm, title, on_exit, writer, undo)
         self.intro = INTRO if not tm.history else 0.0
         self._log_key: tuple = ()
         self._odds: tuple[tuple[int, str], tuple[ChoiceOdds, ...]] | None = None
-        tm.listeners.append(self._on_events)
 
     # --- reading ---------------------------------------------------------------------------
-
-    @property
-    def viewer(self) -> str | None:
-        """The side whose eyes the window is showing (for the sealed throw, FE-48)."""
-        seat = self.tm.waiting_on
-        if seat is not None and seat.human:
-            return seat.side
-        humans = [s.side for s in self.tm.seats.values() if s.human]
-        return humans[0] if len(humans) == 1 else None
 
     @property
     def shown(self) -> Battle:
@@ -115,17 +100,6 @@ class JoustScene:
                 found = ()
             self._odds = (key, found)
         return self._odds[1]
-
-    # --- the turn manager's side -----------------------------------------------------------
-
-    def _on_events(self, events: tuple) -> None:
-        self.anim.push(list(events))
-
-    def submit(self, cmd: Command) -> None:
-        self.tm.offer(cmd)
-        result = self.tm.step()
-        self.message = f"Not allowed: {result.error}" if result is not None and not result.ok \
-            else ""
 
     # --- input -----------------------------------------------------------------------------
 
@@ -213,14 +187,8 @@ class JoustScene:
 
     # --- screens over the lists ------------------------------------------------------------
 
-    def _toggle_help(self) -> None:
-        if self.help is not None:
-            self.help.kill()
-            self.help = None
-            return
-        w, h = self.app.size
-        rect = pygame.Rect(40, 30, min(700, w - WIDTH - 80), min(720, h - 60))
-        self.help = UITextBox(joust_help_html(), rect, self.app.ui, starting_height=20)
+    def help_html(self) -> str:
+        return joust_help_html()
 
     def _show_cover(self, name: str) -> None:
         if self.cover is None:
@@ -228,11 +196,6 @@ class JoustScene:
                 self.app.ui, self.app.size, name,
                 "The lists are hidden so that nobody sees a throw chosen in secret (FE-48).",
                 shown="the lists")
-
-    def _hide_cover(self) -> None:
-        if self.cover is not None:
-            self.cover.kill()
-        self.cover = None
 
     def _show_end(self) -> None:
         if self.end_panel is not None:
@@ -245,20 +208,6 @@ class JoustScene:
             self.app.ui, self.app.size, w - WIDTH,
             escape(self.words.headline(BattleEnded(winner=out.winner, reason=out.reason))),
             cited(self.words.words(out.reason)), frame.bout.throws if frame else 0)
-
-    def leave(self) -> Any:
-        self.close()
-        return self.on_exit() if self.on_exit else None
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.panel.kill()
-        for w in (self.help, self.cover, self.end_panel):
-            if w is not None:
-                w.kill()
-        if self._on_events in self.tm.listeners:
-            self.tm.listeners.remove(self._on_events)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panel.kill()
