@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -32,15 +33,22 @@ class Floater:
     life: float = 1.1
 
 
-class Animator:
-    def __init__(self, state: Battle, camera: Camera, speed: float = 1.0) -> None:
+class EventPlayer:
+    """Plays a battle's new events one after another, each for its own length of time, and
+    folds each into `shown` when it has played: the loop every board's animation shares.
+
+    A board's animator says how long an event plays (`_length`), what starts when it does
+    (`_start`: a floating number, a pass of the joust) and what ends with it (`_done`)."""
+
+    floater_rate = 1.0  # how much faster than the clock floating words age (x speed if >1)
+
+    def __init__(self, state: Battle, speed: float = 1.0) -> None:
         self.shown = state
-        self.camera = camera
         self.speed = speed
         self.queue: deque[Event] = deque()
         self.current: Event | None = None
         self.t = 0.0
-        self.floaters: list[Floater] = []
+        self.floaters: list[Any] = []
 
     @property
     def busy(self) -> bool:
@@ -50,25 +58,25 @@ class Animator:
         self.queue.extend(events)
 
     def reset(self, state: Battle) -> None:
+        """Show `state` at once, dropping whatever was still to play (after an undo)."""
         self.queue.clear()
         self.current = None
+        self.floaters.clear()
+        self._done()
         self.shown = state
 
     def skip(self) -> None:
+        """Show everything at once."""
         if self.current is not None:
             self.shown = evolve(self.shown, self.current)
             self.current = None
+            self._done()
         while self.queue:
             self.shown = evolve(self.shown, self.queue.popleft())
 
-    def _duration(self, e: Event) -> float:
-        if self.speed <= 0:
-            return 0.0
-        return DURATIONS.get(type(e), 0.0) / self.speed
-
     def update(self, dt: float) -> None:
         for f in self.floaters:
-            f.age += dt
+            f.age += dt * self.floater_rate
         self.floaters = [f for f in self.floaters if f.age < f.life]
         budget = dt
         while budget >= 0:
@@ -78,15 +86,38 @@ class Animator:
                 self.current = self.queue.popleft()
                 self.t = 0.0
                 self._start(self.current)
-            dur = self._duration(self.current)
-            if self.t + budget < dur:
+            length = self._length(self.current)
+            if self.t + budget < length:
                 self.t += budget
                 return
-            budget -= max(0.0, dur - self.t)
+            budget -= max(0.0, length - self.t)
             self.shown = evolve(self.shown, self.current)
             self.current = None
-            if dur > 0 and budget <= 0:
+            self._done()
+            if length > 0 and budget <= 0:
                 return
+
+    def _length(self, e: Event) -> float:
+        return 0.0
+
+    def _start(self, e: Event) -> None:
+        """What begins as `e` starts to play."""
+
+    def _done(self) -> None:
+        """What ends with the event that has just played (or been skipped)."""
+
+
+class Animator(EventPlayer):
+    """The hex board's animation: tokens slide hex by hex, blows flash, numbers float up."""
+
+    def __init__(self, state: Battle, camera: Camera, speed: float = 1.0) -> None:
+        super().__init__(state, speed)
+        self.camera = camera
+
+    def _length(self, e: Event) -> float:
+        if self.speed <= 0:
+            return 0.0
+        return DURATIONS.get(type(e), 0.0) / self.speed
 
     def _world(self, unit_id: str) -> tuple[float, float] | None:
         u = self.shown.unit(unit_id)
@@ -112,7 +143,7 @@ class Animator:
         if isinstance(e, UnitStepped) and e.unit == unit_id:
             lay = self.camera.layout()
             a, b = lay.hex_to_pixel(unhx(e.from_hex)), lay.hex_to_pixel(unhx(e.to_hex))
-            dur = self._duration(e)
+            dur = self._length(e)
             k = 1.0 if dur <= 0 else min(1.0, self.t / dur)
             return a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k
         return None

@@ -21,10 +21,9 @@ This module draws nothing: `ListsAnimator.moment()` says where everything is, an
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
-from rules.engine import evolve
+from game.render.animation import EventPlayer
 from rules.events import BattleEnded, Event, UnitDamaged, UnitStatusChanged
 from rules.state import Battle
 from rules.systems.fallen_empire.joust import resolve_throw
@@ -163,40 +162,17 @@ class Floater:
     life: float = 1.4
 
 
-class ListsAnimator:
-    """Plays the joust's events one after another; `shown` is the state drawn meanwhile."""
+class ListsAnimator(EventPlayer):
+    """Plays the joust's events one after another; `shown` is the state drawn meanwhile, and
+    `script` the pass being ridden, if one is."""
 
     def __init__(self, state: Battle, speed: float = 1.0) -> None:
-        self.shown = state
-        self.speed = speed
-        self.queue: deque[Event] = deque()
-        self.current: Event | None = None
+        super().__init__(state, speed)
         self.script: PassScript | None = None
-        self.t = 0.0
-        self.floaters: list[Floater] = []
 
     @property
-    def busy(self) -> bool:
-        return self.current is not None or bool(self.queue)
-
-    def push(self, events: list[Event]) -> None:
-        self.queue.extend(events)
-
-    def reset(self, state: Battle) -> None:
-        self.queue.clear()
-        self.current = None
-        self.script = None
-        self.floaters.clear()
-        self.shown = state
-
-    def skip(self) -> None:
-        """Show everything at once."""
-        if self.current is not None:
-            self.shown = evolve(self.shown, self.current)
-            self.current = None
-            self.script = None
-        while self.queue:
-            self.shown = evolve(self.shown, self.queue.popleft())
+    def floater_rate(self) -> float:  # type: ignore[override]
+        return max(self.speed, 1.0)
 
     def _length(self, e: Event) -> float:
         if self.speed <= 0:
@@ -204,28 +180,8 @@ class ListsAnimator:
         base = self.script.duration if self.script is not None else DURATIONS.get(type(e), 0.0)
         return base / self.speed
 
-    def update(self, dt: float) -> None:
-        for f in self.floaters:
-            f.age += dt * max(self.speed, 1.0)
-        self.floaters = [f for f in self.floaters if f.age < f.life]
-        budget = dt
-        while budget >= 0:
-            if self.current is None:
-                if not self.queue:
-                    return
-                self.current = self.queue.popleft()
-                self.t = 0.0
-                self._start(self.current)
-            length = self._length(self.current)
-            if self.t + budget < length:
-                self.t += budget
-                return
-            budget -= max(0.0, length - self.t)
-            self.shown = evolve(self.shown, self.current)
-            self.current = None
-            self.script = None
-            if length > 0 and budget <= 0:
-                return
+    def _done(self) -> None:
+        self.script = None
 
     def _letter(self, unit: str) -> str | None:
         frame = joust_frame(self.shown)
