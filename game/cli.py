@@ -75,18 +75,26 @@ def _load(path: str, ruleset: str | None, seed: int) -> object:
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     """Maps (.tmx), saves (.flank, .jsonl) and rules data tables (.toml): one line per bad
-    file; folders are searched for maps, saves and rules/systems/<id>/*.toml tables."""
-    from game.maps import validate_paths
+    file; folders are searched for maps, saves and rules/systems/<id>/*.toml tables.  A map
+    made without Flank's properties is good with a warning line, or bad with --strict."""
+    from game.maps import check_paths
     from game.saves import SAVE_SUFFIXES, check_data_table, validate_files
 
     problems: list[str] = []
+    warnings: list[str] = []
+
+    def maps(paths: list[Path]) -> list[str]:
+        bad, warned = check_paths(paths, strict=args.strict)
+        warnings.extend(warned)
+        return bad
+
     for given in args.paths:
         path = Path(given)
         if path.is_dir():
             has_maps = any(path.rglob("*.tmx"))
             others = validate_files([path])
             if has_maps:
-                problems += validate_paths([path])
+                problems += maps([path])
             elif not others and not _has_checkable(path):
                 problems.append(f"{given}: no maps (.tmx), saves (.flank, .jsonl) or rules "
                                 "tables (.toml) in this folder")
@@ -101,8 +109,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             except DataError as exc:
                 problems.append(str(exc))
         else:
-            problems += validate_paths([path])
-    for line in problems:
+            problems += maps([path])
+    for line in warnings + problems:
         print(line)
     if problems:
         return 2
@@ -240,7 +248,9 @@ def _cmd_sandbox(args: argparse.Namespace) -> int:
     """The GM sandbox on a map."""
     _check_ruleset(args.ruleset)
     path = _resolve_map(args.map)
-    _load(path, None, 0)  # a broken map gets its one-line message here
+    loaded = _load(path, None, 0)  # a broken map gets its one-line message here
+    for warning in getattr(loaded, "warnings", ()):
+        print(f"{path}: warning: {warning}", file=sys.stderr)
     from game.app import App
     from game.sandbox import Sandbox
     from game.ui.menu_scene import MenuScene
@@ -340,6 +350,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+")
     p.add_argument("--ruleset", default=None,
                    help="the ruleset whose data tables a .toml file is (default: by its folder)")
+    p.add_argument("--strict", action="store_true",
+                   help="for scenario authors: a map missing Flank's properties (a tile that "
+                   "names no terrain) is an error, not a warning")
     p.set_defaults(run=_cmd_validate)
     p = sub.add_parser("replay", help="replay a save: --verify decides every command again "
                        "(headless); without it, watch it in the window")

@@ -2,6 +2,7 @@
 
     scenario = load_map("maps/duel.tmx")          # a Scenario; scenario.setup is a BattleSetup
     problems = validate_paths(["maps/"])           # ["PATH: problem", ...] for every bad file
+    problems, warnings = check_paths(["maps/"], strict=True)   # flank validate --strict
 
 A map is a hexagonal Tiled map (either stagger axis, either stagger index).  Tile properties
 give each hex its terrain; an object layer called `units` places the figures; map properties
@@ -24,6 +25,13 @@ Maps come from strangers, so reading one goes in three steps:
    scenario that loads is one the engine will start.
 
 Every problem is one `MapError` whose `str()` is one line: ``"PATH: where: what is wrong"``.
+
+Anyone's hexagonal Tiled map opens, even one made without Flank's properties: a hex where no
+tile names a terrain is open ground (`OPEN_GROUND`; which tiles, counted, are
+`Scenario.open_ground`, said in one line of `Scenario.warnings`); no `units` layer is a board
+with nobody on it; map properties have defaults.  ``load_map(..., strict=True)`` (``flank
+validate --strict``) refuses what is missing instead, for scenario authors.  Only missing
+properties are forgiven: the safety pass is the same for every map.
 
 One module a job:
 
@@ -51,6 +59,7 @@ from game.maps.base import (
     MAX_ID_LENGTH,
     ROTATE_120,
     MapError,
+    OpenGroundTile,
 )
 from game.maps.reader import load_map
 from game.maps.safety import (
@@ -64,12 +73,14 @@ from game.maps.safety import (
     MAX_TILESETS,
 )
 from game.maps.scenario import Scenario
+from game.maps.terrain import OPEN_GROUND
 from game.maps.tiling import HexTiling, TileArt
-from game.maps.validate import main, validate_paths
+from game.maps.validate import check_paths, main, validate_paths
 
 __all__ = [
     "ASSETS_DIR", "FLIP_DIAGONAL", "FLIP_X", "FLIP_Y", "GID_MASK", "MAX_ELEMENTS",
     "MAX_FILE_BYTES", "MAX_ID_LENGTH", "MAX_LAYERS", "MAX_MAP_SIDE", "MAX_OBJECTS",
-    "MAX_TILESETS", "MAX_TILES_PER_TILESET", "MAX_TILE_PIXELS", "ROTATE_120", "HexTiling",
-    "MapError", "Scenario", "TileArt", "load_map", "main", "validate_paths",
+    "MAX_TILESETS", "MAX_TILES_PER_TILESET", "MAX_TILE_PIXELS", "OPEN_GROUND", "ROTATE_120",
+    "HexTiling", "MapError", "OpenGroundTile", "Scenario", "TileArt", "check_paths", "load_map",
+    "main", "validate_paths",
 ]

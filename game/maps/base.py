@@ -57,6 +57,18 @@ class _Tileset:
 
 
 @dataclass(frozen=True)
+class OpenGroundTile:
+    """A tile that names no terrain and is the ground of some hexes, which are therefore read as
+    open ground (a map made without Flank's properties).  `gid` is Tiled's number for it in
+    the map (its tileset's firstgid + `tile_id`), so a writer can give it a terrain."""
+
+    tileset: str  # as messages name it: "tileset 'hexes.tsx'"
+    tile_id: int
+    gid: int
+    hexes: int  # how many hexes it is the ground of
+
+
+@dataclass(frozen=True)
 class _TileInfo:
     tileset: _Tileset
     tile_id: int
@@ -66,14 +78,19 @@ class _TileInfo:
 
 class _ReaderBase:
     """One map being read: its path as given (for messages), the file, the folders its paths
-    may lead into, its size in hexes, and what the steps have learnt of its tilesets."""
+    may lead into, its size in hexes, and what the steps have learnt of its tilesets.  With
+    `strict`, a map missing Flank's properties is refused; without, what is missing is
+    filled in (tiles naming no terrain are open ground) and said in `Scenario.warnings`.
+    The safety pass is the same either way."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, strict: bool = False) -> None:
         self.shown = str(path)
+        self.strict = strict  # a tile naming no terrain is an error, not open ground
         self.file = Path(path)
         self.tilesets: list[_Tileset] = []
         self.firstgids: list[int] = []
         self.info: dict[int, _TileInfo] = {}
+        self.open_ground: tuple[OpenGroundTile, ...] = ()
         self.roots: list[Path] = []
         self.width = self.height = 0
 

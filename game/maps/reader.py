@@ -35,11 +35,14 @@ class _Reader(_ScenarioBuilder, _TiledStep):
         return self.build(root, tm, tiling, ruleset, seed)
 
 
-def load_map(path: str | Path, ruleset: str | None = None, seed: int = 0) -> Scenario:
+def load_map(path: str | Path, ruleset: str | None = None, seed: int = 0, *,
+             strict: bool = False) -> Scenario:
     """Read a hexagonal Tiled map.  `ruleset` overrides the map's `ruleset` property.
 
     Raises `MapError` (one line naming the file, the place and the problem) for anything a
     map may get wrong: bad XML, unsafe XML, paths leaving the map's folder, sizes, terrain
-    properties, units.
+    properties, units.  A map someone made in Tiled without Flank's properties still loads:
+    tiles that name no terrain are open ground, said in `Scenario.warnings`; with `strict`
+    (``flank validate --strict``, for scenario authors) that is a `MapError` too.
     """
-    return _Reader(path).read(ruleset, seed)
+    return _Reader(path, strict).read(ruleset, seed)

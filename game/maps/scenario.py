@@ -11,9 +11,9 @@ from xml.etree.ElementTree import Element
 
 from pydantic import ValidationError
 
-from game.maps.base import _q
+from game.maps.base import OpenGroundTile, _q
 from game.maps.options import _IDENT, _as_int, _Options
-from game.maps.terrain import _Terrain
+from game.maps.terrain import _Terrain, open_ground_warning
 from game.maps.tiling import HexTiling, TileArt
 from game.maps.units import _UnitsLayer
 from rules.engine import BattleSetup, BoardSpec, SideSpec, TerrainSpec, initial_state, ruleset_of
@@ -44,6 +44,10 @@ class Scenario:
     tiles: dict[Hex, TileArt]  # per hex, the art of the tile that gives it its terrain
     art: dict[Hex, tuple[TileArt, ...]] = field(default_factory=dict)  # every tile, bottom first
     properties: dict[str, Any] = field(default_factory=dict)  # all map properties, as read
+    # What a map made without Flank's properties was missing, and was filled in: the tiles
+    # read as open ground, and one line for each thing (empty for a Flank map).
+    open_ground: tuple[OpenGroundTile, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def tiling(self) -> HexTiling:
@@ -140,4 +144,5 @@ class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
             setup=setup, orientation="flat" if axis == "x" else "pointy", stagger_axis=axis,
             stagger_index=index, tile_width=tiling.tile_width, tile_height=tiling.tile_height,
             hexside_length=tiling.hexside_length, width=width, height=height, tiles=tiles,
-            art=art, properties=props)
+            art=art, properties=props, open_ground=self.open_ground,
+            warnings=(open_ground_warning(self.open_ground),) if self.open_ground else ())

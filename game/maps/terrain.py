@@ -1,6 +1,7 @@
 """Terrain from tile properties: each tile's `terrain`, `move_cost`, `elevation`, `cover` and
 `impassable`; the terrain of each hex (its topmost tile that has a terrain); and the art of
-every tile on it.
+every tile on it.  A hex where no tile names a terrain is refused when reading strictly, and
+read as open ground otherwise (`OpenGroundTile`, `open_ground_warning`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from game.maps.base import (
     GID_MASK,
     MAX_ID_LENGTH,
     ROTATE_120,
+    OpenGroundTile,
     _q,
     _TileInfo,
 )
@@ -24,6 +26,29 @@ from game.maps.tiled import _pytmx
 from game.maps.tiling import HexTiling, TileArt
 from rules.engine import TerrainSpec
 from rules.hexgrid import Hex, offset_to_hex
+
+# What a hex is when no tile on it names a terrain (someone else's map, read leniently):
+# the rules' plain ground, as the bundled `grass` tile is.
+OPEN_GROUND = TerrainSpec()
+
+
+def open_ground_warning(tiles: tuple[OpenGroundTile, ...], most: int = 6) -> str:
+    """One line saying which tiles name no terrain (by tileset and tile id, with how many hexes
+    each is the ground of) and how to give them one in Tiled."""
+    hexes = sum(t.hexes for t in tiles)
+    by_tileset: dict[str, list[str]] = {}
+    for t in tiles[:most]:
+        by_tileset.setdefault(t.tileset, []).append(
+            f"{t.tile_id} ({t.hexes} {'hex' if t.hexes == 1 else 'hexes'})")
+    parts = [f"{label} {'tile' if len(ids) == 1 else 'tiles'} {', '.join(ids)}"
+             for label, ids in by_tileset.items()]
+    if len(tiles) > most:
+        rest = len(tiles) - most
+        parts.append(f"and {rest} more {'tile' if rest == 1 else 'tiles'}")
+    return (f"{hexes} {'hex is' if hexes == 1 else 'hexes are'} read as open ground, because "
+            f"no tile on {'it' if hexes == 1 else 'them'} names a terrain: {'; '.join(parts)}. "
+            "To give a tile a terrain, select it in Tiled's tileset editor and add a string "
+            "property 'terrain' (see docs/MAPS.md, 'Your own terrain tiles')")
 
 
 class _Terrain(_LayerData):
@@ -53,10 +78,12 @@ class _Terrain(_LayerData):
         terrain_at: dict[Hex, TerrainSpec] = {}
         tiles: dict[Hex, TileArt] = {}
         art: dict[Hex, tuple[TileArt, ...]] = {}
+        untyped: dict[int, int] = {}  # gid -> hexes it is the ground of, read as open ground
         for row in range(height):
             for col in range(width):
                 stack: list[TileArt] = []
                 top: tuple[_TileInfo, int] | None = None
+                ground: tuple[_TileInfo, int] | None = None  # the lowest tile
                 first: tuple[str, _TileInfo] | None = None
                 for layer, xml in layers:
                     gid = layer.data[row][col]
@@ -65,6 +92,8 @@ class _Terrain(_LayerData):
                     raw = back.get(gid, 0)
                     info = self.tile_info(raw & GID_MASK)
                     stack.append(self.art(info, raw))
+                    if ground is None:
+                        ground = (info, raw)
                     if info.terrain is not None:
                         top = (info, raw)
                     elif first is None:
@@ -73,16 +102,27 @@ class _Terrain(_LayerData):
                     continue
                 h = offset_to_hex(col, row, axis, index)  # type: ignore[arg-type]
                 if top is None:
-                    assert first is not None
+                    assert first is not None and ground is not None
                     name, info = first
-                    raise self.fail(f"layer {_q(name)} row {row} col {col}: "
-                                    f"{info.tileset.label} tile {info.tile_id} has no 'terrain'"
-                                    " property, and no other layer gives this hex a terrain")
-                terrain_at[h] = top[0].terrain  # type: ignore[assignment]
-                tiles[h] = self.art(*top)
+                    if self.strict:
+                        raise self.fail(f"layer {_q(name)} row {row} col {col}: "
+                                        f"{info.tileset.label} tile {info.tile_id} has no "
+                                        "'terrain' property, and no other layer gives this hex "
+                                        "a terrain")
+                    # Someone else's map: its ground tile (the lowest) is open ground.
+                    gid = ground[1] & GID_MASK
+                    untyped[gid] = untyped.get(gid, 0) + 1
+                    terrain_at[h] = OPEN_GROUND
+                    tiles[h] = self.art(*ground)
+                else:
+                    terrain_at[h] = top[0].terrain  # type: ignore[assignment]
+                    tiles[h] = self.art(*top)
                 art[h] = tuple(stack)
         if not terrain_at:
             raise self.fail("the map has no tiles: every hex is empty")
+        self.open_ground = tuple(
+            OpenGroundTile(self.info[gid].tileset.label, self.info[gid].tile_id, gid, n)
+            for gid, n in sorted(untyped.items(), key=lambda kv: (-kv[1], kv[0])))
         return terrain_at, tiles, art
 
     def props(self, elem: Element) -> dict[str, Any]:

@@ -1,5 +1,7 @@
 """``flank validate`` for maps (and ``python -m game.maps``): one ``"PATH: problem"`` line per
-bad map, found by loading it as the game would.
+bad map, found by loading it as the game would, and one ``"PATH: warning: ..."`` line per map
+that loads only because something Flank needs was filled in (someone else's Tiled map: tiles
+that name no terrain are open ground).  With `strict`, for scenario authors, such a map is bad.
 """
 
 from __future__ import annotations
@@ -12,9 +14,13 @@ from game.maps.base import MapError
 from game.maps.reader import load_map
 
 
-def validate_paths(paths: Iterable[str | Path]) -> list[str]:
-    """One ``"PATH: problem"`` line per bad map; folders are searched for .tmx files."""
+def check_paths(paths: Iterable[str | Path], strict: bool = False
+                ) -> tuple[list[str], list[str]]:
+    """(problems, warnings): one ``"PATH: problem"`` line per bad map and one
+    ``"PATH: warning: what was filled in"`` line per map that loads leniently.  Folders are
+    searched for .tmx files."""
     problems: list[str] = []
+    warnings: list[str] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
@@ -26,20 +32,29 @@ def validate_paths(paths: Iterable[str | Path]) -> list[str]:
             files = [given]
         for file in files:
             try:
-                load_map(file)
+                scenario = load_map(file, strict=strict)
             except MapError as exc:
                 problems.append(str(exc))
-    return problems
+            else:
+                warnings += [f"{file}: warning: {w}" for w in scenario.warnings]
+    return problems, warnings
+
+
+def validate_paths(paths: Iterable[str | Path], strict: bool = False) -> list[str]:
+    """One ``"PATH: problem"`` line per bad map; folders are searched for .tmx files."""
+    return check_paths(paths, strict)[0]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m game.maps PATH...`: check maps; exit status 1 if any is bad."""
+    """`python -m game.maps [--strict] PATH...`: check maps; exit status 1 if any is bad."""
     args = sys.argv[1:] if argv is None else argv
+    strict = "--strict" in args
+    args = [a for a in args if a != "--strict"]
     if not args:
-        print("usage: python -m game.maps MAP.tmx|FOLDER ...", file=sys.stderr)
+        print("usage: python -m game.maps [--strict] MAP.tmx|FOLDER ...", file=sys.stderr)
         return 2
-    problems = validate_paths(args)
-    for line in problems:
+    problems, warnings = check_paths(args, strict)
+    for line in warnings + problems:
         print(line)
     if not problems:
         print("all maps are good")
