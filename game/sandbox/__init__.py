@@ -5,7 +5,7 @@ goes through this class, so the same session runs in tests and scripts without a
 Never imports pygame, not even when called: the picture of a position is drawn by
 `game.render.picture_export.export_png`, beside the renderer.
 
-    sb = Sandbox.from_map("maps/duel.tmx")           # or Sandbox(setup)
+    sb = Sandbox.from_map("maps/duel.tmx")           # or Sandbox(setup); any hex Tiled map
     sb.place("pikeman", "men", (2, 3), facing=1)      # -> Entry; the new id is entry.subject
     sb.rotate("champion", 1)
     view = sb.exchange_steps("champion", "orc")       # every modifier, running totals, odds
@@ -63,6 +63,8 @@ For the window: feature -> call (`sb` a Sandbox; hexes are axial `Hex` or (q, r)
     what-if tooltip           sb.what_if(a, t, kind=..., from_hex=...) -> AttackOdds
     compare table             sb.compare_rulesets(a, t, ...) -> [Row]; row.cells()
     overlays                  game.overlay_facts.<fact>(sb.state, ...)
+    save as scenario          sb.save_as_scenario() (the map written back beside itself with
+                              Flank's properties filled in; sb.scenario_path() says where)
     export                    sb.export_tmx(path, title), sb.transcript(title) -> Markdown
                               text; picture: game.render.picture_export.export_png(
                               sb.state, path, size, overlay, scenario=sb.scenario)
@@ -87,6 +89,7 @@ back; every name in backticks below is importable from `game.sandbox` itself)
     labels          the timeline's words for each entry
     tileset         Flank's bundled terrain tileset as data
     tmx_export      a position as a Tiled scenario (`export_tmx`, `TmxExport`)
+    tmx_writeback   the GM's own map saved as a scenario, its art kept (`save_as_scenario`)
     transcript      the session as Markdown (`transcript_markdown`)
     session         `Sandbox`: the log plus every GM tool
 """
@@ -110,6 +113,7 @@ from game.sandbox.rulings import Ruling, config_comments, rulings
 from game.sandbox.session import Sandbox
 from game.sandbox.switch import SwitchReport, UnitMapping, map_template, rebuild_setup
 from game.sandbox.tmx_export import TILED_VERSION, TmxExport, export_tmx
+from game.sandbox.tmx_writeback import save_as_scenario
 from game.sandbox.transcript import transcript_markdown
 
 __all__ = [
@@ -118,5 +122,5 @@ __all__ = [
     "Ruling", "Sandbox", "SandboxError", "SessionLog", "SwitchReport", "TimelineItem",
     "TmxExport", "UnitMapping", "compare_rulesets", "config_comments", "editable_fields",
     "exchange_steps", "export_tmx", "flags", "map_template", "palette", "rebuild_setup",
-    "ruleset_tables", "rulings", "transcript_markdown", "what_if",
+    "ruleset_tables", "rulings", "save_as_scenario", "transcript_markdown", "what_if",
 ]

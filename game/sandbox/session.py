@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.maps import load_map
-from game.sandbox.common import HexLike, SandboxError, to_hex, unit_of
+from game.sandbox.common import ExportError, HexLike, SandboxError, to_hex, unit_of
 from game.sandbox.compare import Row, compare_rulesets
 from game.sandbox.dice import DiceError, DiceLike, dice_for
 from game.sandbox.exchange import (
@@ -31,6 +31,7 @@ from game.sandbox.log import Entry, SessionLog
 from game.sandbox.rulings import Ruling, rulings
 from game.sandbox.switch import SwitchReport, rebuild_setup
 from game.sandbox.tmx_export import TmxExport, export_tmx
+from game.sandbox.tmx_writeback import save_as_scenario
 from game.sandbox.transcript import transcript_markdown
 from rules.commands import Command
 from rules.dice import Dice, ScriptExhausted, StreamDice, splitmix64
@@ -39,6 +40,7 @@ from rules.engine import (
     BattleSetup,
     IllegalCommand,
     Ruleset,
+    SideSpec,
     UnitSpec,
     decider,
     evolve_all,
@@ -58,6 +60,9 @@ from rules.gm import (
     is_gm_command,
 )
 from rules.state import Battle
+
+# The sides a map with no figures is given, so that the GM has someone to place.
+EMPTY_MAP_SIDES = (SideSpec(id="red", name="Red"), SideSpec(id="blue", name="Blue"))
 
 
 class Sandbox(SessionLog):
@@ -88,9 +93,15 @@ class Sandbox(SessionLog):
     def from_map(cls, path: str | Path, ruleset: str | None = None, seed: int = 0) -> Sandbox:
         """A sandbox on a Tiled map (`game.maps.load_map`; MapError if it is bad).  With
         `ruleset`, the map's figures are mapped to that ruleset (`rebuild_setup`), and what
-        had no equivalent is in `opening_report` instead of failing the load."""
+        had no equivalent is in `opening_report` instead of failing the load.
+
+        Anyone's hexagonal Tiled map opens: what it lacks of Flank's properties is filled in
+        (`scenario.warnings` says what), and a map with no figures gets two sides, Red and
+        Blue, for the GM to place them on (`EMPTY_MAP_SIDES`)."""
         sc = load_map(path, seed=seed)
         setup = sc.setup
+        if not setup.sides:  # a board with nobody on it: two sides for the GM to place
+            setup = setup.model_copy(update={"sides": EMPTY_MAP_SIDES})
         report = None
         if ruleset is not None and ruleset != setup.ruleset:
             ruleset_of(ruleset)  # KeyError names the known rulesets
@@ -331,6 +342,31 @@ class Sandbox(SessionLog):
             kwargs.setdefault("victory", sc.victory)
         return export_tmx(self.state, path, title or self.state.title or "Sandbox position",
                           orientation=orientation, **kwargs)
+
+    def scenario_path(self) -> Path | None:
+        """Where "Save as scenario" writes: beside the map, `<map>_scenario.tmx` (the map's
+        own tilesets and pictures must stay in its folder); None without a map."""
+        sc = self.scenario
+        if sc is None or not getattr(sc, "path", ""):
+            return None
+        source = Path(sc.path)
+        stem = source.stem if source.stem.endswith("_scenario") else f"{source.stem}_scenario"
+        return source.with_name(f"{stem}.tmx")
+
+    def save_as_scenario(self, path: str | Path | None = None, title: str | None = None
+                         ) -> TmxExport:
+        """The map written back as a scenario of the position now: its art kept, Flank's
+        properties filled in (`game.sandbox.tmx_writeback.save_as_scenario`); it passes
+        ``flank validate --strict``.  `path` defaults to `scenario_path()`.  Without a map,
+        the position is exported with the bundled tiles (`export_tmx`).  ExportError."""
+        sc = self.scenario
+        target = path if path is not None else self.scenario_path()
+        if target is None:
+            raise ExportError("this position has no map to save; give a path")
+        if sc is None:
+            return self.export_tmx(target, title)
+        return save_as_scenario(self.state, sc, target, title, description=sc.description,
+                                victory=sc.victory)
 
     def transcript(self, title: str = "Sandbox transcript") -> str:
         """The exchanges so far as Markdown (`game.sandbox.transcript.transcript_markdown`)."""
