@@ -1,11 +1,13 @@
-"""The GM sandbox's dialogs: the checked form that edits a figure, and the Rulings panel
-where every value a rule text left to the GM is overridden for this position.
+"""The GM sandbox's dialogs: the checked form that edits a figure, the Rulings panel where
+every value a rule text left to the GM is overridden for this position, and "Save as
+scenario", which writes the map back with Flank's properties filled in.
 
 A part of `SandboxScene` (a mixin): it reads and sets the scene's sandbox, app and widgets.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,8 +20,11 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from game.sandbox import Sandbox
+from game.sandbox import ExportError, Sandbox, SandboxError
 from game.ui.sandbox_layout import LEFT
+
+SAVE_TIP = ("Write this map back as a scenario, beside the map file: its tiles, the figures "
+            "on the board, the ruleset and the rulings; Tiled opens it, and Flank plays it.")
 
 
 class SandboxDialogs:
@@ -69,6 +74,22 @@ class SandboxDialogs:
             self.edit_window.kill()
             self.edit_window = None
             self.edit_entries = {}
+
+    def _save_scenario(self, fallback_dir: Path) -> None:
+        """The map written back as a scenario (beside itself; a position with no map goes to
+        `fallback_dir`); what was written, or why not, in the message."""
+        path = self.sb.scenario_path()
+        if path is None:
+            fallback_dir.mkdir(parents=True, exist_ok=True)
+            path = fallback_dir / "position_scenario.tmx"
+        try:
+            out = self.sb.save_as_scenario(path)
+        except (ExportError, SandboxError, OSError) as exc:
+            self.message = f"Could not save the scenario: {exc}"
+            return
+        notes = "".join(f" · {n}" for n in out.notes)
+        self.message = f"Saved the scenario as {out.path}{notes}"
+        self.notice = ""
 
     def _open_rulings(self) -> None:
         if self.rulings_window is not None:

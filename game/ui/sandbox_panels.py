@@ -53,6 +53,8 @@ class SandboxPanels:
         self._refresh_exchange()
         last = self.sb.entry(self.sb.position)
         log = []
+        if self.notice:
+            log.append(f"<font color='#ffd27f'>{escape(self.notice)}</font>")
         if self.message:
             log.append(f"<font color='#ff8080'>{escape(self.message)}</font>")
         if last is not None:

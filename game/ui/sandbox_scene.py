@@ -38,7 +38,7 @@ from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
 from game.sandbox import Sandbox, SandboxError
 from game.ui.layout import stack_heights
-from game.ui.sandbox_dialogs import SandboxDialogs, parse_typed
+from game.ui.sandbox_dialogs import SAVE_TIP, SandboxDialogs, parse_typed
 from game.ui.sandbox_layout import (
     CARD_BUTTON_H,
     CHART_H,
@@ -73,6 +73,9 @@ class SandboxScene(SandboxDialogs, SandboxPanels):
         self.place_template: str | None = None
         self.overlays_on: dict[str, Any] = {"threat": None}
         self.message = ""
+        # What the map lacked of Flank's properties and was filled in (someone else's map):
+        # shown above the log until the GM saves it as a scenario.
+        self.notice = " ".join(getattr(sandbox.scenario, "warnings", ()) or ())
         self.edit_window: UIWindow | None = None
         self.edit_entries: dict[str, Any] = {}
         self.rulings_window: UIWindow | None = None
@@ -138,6 +141,9 @@ class SandboxScene(SandboxDialogs, SandboxPanels):
         y += 32
         self.md_b = UIButton(pygame.Rect(4, y, LEFT - 12, 28), "Export transcript (.md)", ui,
                              container=left)
+        y += 32
+        self.scenario_b = UIButton(pygame.Rect(4, y, LEFT - 12, 28), "Save as scenario", ui,
+                                   container=left, tool_tip_text=SAVE_TIP)
         y += 34
         UILabel(pygame.Rect(4, y, LEFT - 12, 22), "Timeline", ui, container=left)
         y += 24
@@ -361,6 +367,8 @@ class SandboxScene(SandboxDialogs, SandboxPanels):
             self.last_view = self._do(self.sb.reroll)
         elif element in (self.tmx_b, self.png_b, self.md_b):
             self._export(element)
+        elif element is self.scenario_b:
+            self._save_scenario(export_dir())
         elif self.edit_window is not None and element is self.edit_save:
             self._save_edit()
         elif self.rulings_window is not None and element is self.rulings_set:
