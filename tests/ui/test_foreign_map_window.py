@@ -1,0 +1,85 @@
+"""Someone else's Tiled hex map in the sandbox window (issue 20, item 5): `flank sandbox MAP`
+opens it with one warning line, the window shows that line, the GM places a figure from the
+palette and presses "Save as scenario", and the file written passes `flank validate --strict`.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.app import App
+from game.cli import main as flank
+from game.maps import load_map
+from game.sandbox import Sandbox
+from game.ui.sandbox_scene import LEFT, SandboxScene
+from tests.maps.foreign import write_foreign_map
+
+
+def test_flank_sandbox_opens_a_foreign_map_and_says_what_it_filled_in(tmp_path, capsys):
+    path = write_foreign_map(tmp_path)
+    shot = tmp_path / "shot.png"
+    assert flank(["sandbox", str(path), "--frames", "3", "--screenshot", str(shot)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith(f"{path}: warning: 35 hexes are read as open ground")
+    assert "tileset 'hexes.tsx' tiles 0 (28 hexes)" in err[0]
+    assert shot.is_file()
+
+
+class GM:
+    def __init__(self, path) -> None:
+        self.app = App((1366, 768))
+        self.sb = Sandbox.from_map(path)
+        self.scene = SandboxScene(self.app, self.sb)
+        self.app.switch(self.scene)
+        self.frames(2)
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(1 / 30)
+
+    def post(self, kind: int, **attrs) -> None:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+        self.frames(2)
+
+    def click(self, pos) -> None:
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+    def click_hex(self, h) -> None:
+        x, y = self.scene.camera.centre_of(h)
+        self.click((int(x) + LEFT, int(y)))
+
+    def press(self, text: str) -> None:
+        button = next(w for w in vars(self.scene).values()
+                      if isinstance(w, pygame_gui.elements.UIButton) and w.text == text)
+        self.click(button.get_abs_rect().center)
+        self.frames(2)
+
+
+def test_place_a_figure_and_save_as_scenario_in_the_window(tmp_path, capsys):
+    path = write_foreign_map(tmp_path)
+    gm = GM(path)
+    sb, scene = gm.sb, gm.scene
+    # The warning is on screen, in the log column, from the start.
+    assert "35 hexes are read as open ground" in scene.log.html_text
+    assert sb.state.units == ()
+    label = next(f"{p.glyph}  {p.name}" for p in scene.palette_items if p.name == "Orc")
+    gm.post(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.palette, text=label)
+    hexes = sorted(sb.state.board.hexes())
+    spot = hexes[len(hexes) // 2]
+    gm.click_hex(spot)
+    assert [(u.template, u.side, u.pos) for u in sb.state.units] == [("orc", "red", spot)]
+
+    gm.press("Save as scenario")
+    saved = tmp_path / "found_scenario.tmx"
+    assert scene.message.startswith(f"Saved the scenario as {saved}")
+    assert "read as open ground" not in scene.log.html_text
+    assert flank(["validate", "--strict", str(saved)]) == 0
+    assert [(u.template, u.side, u.pos) for u in load_map(saved, strict=True).setup.units] == [
+        ("orc", "red", (spot.q, spot.r))]
+    # The original still reads as it did, and --strict still refuses it.
+    capsys.readouterr()
+    assert flank(["validate", "--strict", str(path)]) == 2
