@@ -1,6 +1,8 @@
 """The lessons' scripted opponents: predictable, so a lesson goes as its steps say.
 
 `still`       a sentry who has not seen you: never moves or strikes, lets free attacks go.
+`guard`       holds its ground: strikes a figure beside it and takes every free attack
+              it is offered, but never moves.
 `aggressive`  walks (or charges) straight at the nearest of the pupil's figures and strikes
               it, and takes every free attack it is offered.
 Both answer any other question the rules ask with the plainest choice.  They work through
@@ -28,7 +30,7 @@ class LessonOpponent:
     def choose(self, state: Battle, side: str, legal: Sequence[Command]) -> Command | None:
         if not legal:
             return None
-        eager = self.manner == "aggressive"
+        eager = self.manner in ("aggressive", "guard")
         for kind in (React, Declare, Choose):
             offered = [c for c in legal if isinstance(c, kind)]
             if not offered:
@@ -36,14 +38,17 @@ class LessonOpponent:
             if kind is React:
                 return next(c for c in offered if c.accept is eager)
             if kind is Declare:
-                order = DECLARE_ORDER if eager else ("other", "melee", "move")
+                order = (DECLARE_ORDER if self.manner == "aggressive" else
+                         ("melee", "other", "move"))
                 return min(offered, key=lambda c: order.index(c.action)
                            if c.action in order else len(order))
             plain = [c for c in offered if c.option in ("take", "strike", "continue")]
             if plain or not any(isinstance(c, (Pass, EndPhase)) for c in legal):
                 return (plain or offered)[0]
         if eager:
-            strike = self._strike(state, legal) or self._close_in(state, legal)
+            strike = self._strike(state, legal)
+            if strike is None and self.manner == "aggressive":
+                strike = self._close_in(state, legal)
             if strike is not None:
                 return strike
         return next((c for c in legal if isinstance(c, EndPhase)),
