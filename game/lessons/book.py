@@ -108,7 +108,7 @@ class Lesson(_Model):
     idea: str = Field(min_length=1)  # one sentence: what the lesson teaches
     map: str
     rulesets: tuple[str, ...] = Field(min_length=1)
-    opponent: Literal["still", "guard", "aggressive"] = "aggressive"
+    opponent: Literal["still", "guard", "aggressive", "charger"] = "aggressive"
     seed: dict[str, int] = {}  # ruleset id -> dice seed, so the lesson goes as written
     options: dict[str, dict[str, object]] = {}  # ruleset id -> options for the battle
     steps: tuple[Step, ...] = Field(min_length=1)

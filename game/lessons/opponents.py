@@ -3,7 +3,8 @@
 `still`       a sentry who has not seen you: never moves or strikes, lets free attacks go.
 `guard`       holds its ground: strikes a figure beside it and takes every free attack
               it is offered, but never moves.
-`aggressive`  walks (or charges) straight at the nearest of the pupil's figures and strikes
+`charger`     declares a charge (FE-16) and runs it home, else as `aggressive`.
+`aggressive`  walks straight at the nearest of the pupil's figures and strikes
               it, and takes every free attack it is offered.
 Both answer any other question the rules ask with the plainest choice.  They work through
 the legal commands the ruleset offers, so any ruleset a lesson lists is played by its rules.
@@ -17,7 +18,10 @@ from rules.commands import Attack, Choose, Command, Declare, EndPhase, Move, Pas
 from rules.events import unhx
 from rules.state import Battle
 
-DECLARE_ORDER = ("charge", "melee", "move", "other")
+DECLARE_ORDER = {"aggressive": ("melee", "move", "charge", "other"),
+                 "charger": ("charge", "melee", "move", "other"),
+                 "guard": ("melee", "other", "move"),
+                 "still": ("other", "melee", "move")}
 
 
 class LessonOpponent:
@@ -30,7 +34,7 @@ class LessonOpponent:
     def choose(self, state: Battle, side: str, legal: Sequence[Command]) -> Command | None:
         if not legal:
             return None
-        eager = self.manner in ("aggressive", "guard")
+        eager = self.manner != "still"
         for kind in (React, Declare, Choose):
             offered = [c for c in legal if isinstance(c, kind)]
             if not offered:
@@ -38,8 +42,7 @@ class LessonOpponent:
             if kind is React:
                 return next(c for c in offered if c.accept is eager)
             if kind is Declare:
-                order = (DECLARE_ORDER if self.manner == "aggressive" else
-                         ("melee", "other", "move"))
+                order = DECLARE_ORDER[self.manner]
                 return min(offered, key=lambda c: order.index(c.action)
                            if c.action in order else len(order))
             plain = [c for c in offered if c.option in ("take", "strike", "continue")]
@@ -47,7 +50,7 @@ class LessonOpponent:
                 return (plain or offered)[0]
         if eager:
             strike = self._strike(state, legal)
-            if strike is None and self.manner == "aggressive":
+            if strike is None and self.manner != "guard":
                 strike = self._close_in(state, legal)
             if strike is not None:
                 return strike
