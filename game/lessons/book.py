@@ -142,7 +142,8 @@ def _where(err: ValidationError, data: dict) -> str:
             node = node.get(part, {}) if isinstance(node, dict) else {}
             if part not in ("lesson",):
                 place.append(str(part))
-    return f"{' '.join(place) or 'top'}: {first['msg']}"
+    msg = first["msg"].removeprefix("Value error, ")
+    return f"{' '.join(place) or 'top'}: {msg}"
 
 
 def load_lessons(path: Path = LESSONS_FILE) -> tuple[Lesson, ...]:

@@ -66,7 +66,8 @@ def reach() -> MapSpec:
 def free_attack() -> MapSpec:
     """Engaged with an orc: walk away and be struck, then withdraw and be spared."""
     m = _board("free_attack.tmx", "The free attack and the fighting withdrawal",
-               "Bram and Edda stand toe to toe with two orcs. Leaving carelessly gives a free blow.")
+               "Bram and Edda stand toe to toe with two orcs. Leaving carelessly "
+               "gives a free blow.")
     m.unit("bram", "pupil", "fighting_man", 3, 1, 0, "Bram")
     m.unit("edda", "pupil", "fighting_man", 3, 3, 0, "Edda")
     m.unit("orc1", "foe", "orc", 4, 1, 3, "Grish")
