@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 from game.lessons import LessonRun
 from rules.engine import catalogue
 
-WIDTH, HEIGHT = 560, 300
+WIDTH, HEIGHT = 600, 320
 
 
 def _pct(x: Any) -> str:
@@ -41,8 +41,8 @@ def banner_html(run: LessonRun, state: Any, last_then: str) -> str:
         text = label
         for uid, name in names.items():
             text = text.replace(uid, name)
-        parts.append(f"{escape(text[:1].upper() + text[1:])}: <b>{_pct(odds.hit)}</b> to hit "
-                     f"(needs {odds.needed}), {_pct(odds.kill)} to take him out of the fight")
+        parts.append(f"{escape(text[:1].upper() + text[1:])}: <b>{_pct(odds.hit)}</b> to hit, "
+                     f"{_pct(odds.kill)} to fell")
     return "<br>".join(parts)
 
 

@@ -14,6 +14,7 @@ import pygame
 
 from game.lessons import Lesson, LessonRun
 from game.ui.battle_scene import BattleScene
+from game.ui.lesson_banner import HEIGHT as BANNER_HEIGHT
 from game.ui.lesson_banner import LessonBanner, banner_html
 
 MARK = (255, 220, 90)
@@ -38,8 +39,18 @@ class LessonScene(BattleScene):
         super().__init__(app, tm, **kwargs)
         self.run = run
         self.banner = LessonBanner(app.ui, self.camera.screen[0])
+        self._fit_below_banner()
         self._done_index = 0
         self._last_then = ""
+
+    def _fit_below_banner(self) -> None:
+        """Fit the board in the room under the banner, so the banner hides no hex."""
+        bw, bh = self.camera.screen
+        room = bh - BANNER_HEIGHT - 20
+        self.camera.screen = (bw, room)
+        self.view.fit()
+        self.camera.screen = (bw, bh)
+        self.camera.pan(0, -(BANNER_HEIGHT + 20))
 
     def handle(self, e: pygame.event.Event) -> Any:
         import pygame_gui

@@ -33,7 +33,7 @@ def _maps_module():  # maps/make_maps.py: MapSpec and its TMX writer
 
 MAPS = _maps_module()
 MapSpec = MAPS.MapSpec
-SIDES = {"pupil": "You", "foe": "The orcs"}
+SIDES = {"pupil": "Your side", "foe": "The enemy"}  # one each, as the log words them
 
 
 def _board(file: str, title: str, text: str, width: int = 8, height: int = 5,
