@@ -77,6 +77,8 @@ class MenuScene:
         self.sandbox = UIButton(pygame.Rect(330, y + 16, 145, 46), "Sandbox (GM)", ui,
                                 container=panel)
         self.quit = UIButton(pygame.Rect(485, y + 16, 145, 46), "Quit", ui, container=panel)
+        self.learn = UIButton(pygame.Rect(20, y + (166 if self.message else 100), 610, 40),
+                              "Learn: lessons in positioning", ui, container=panel)
         UILabel(pygame.Rect(20, y + 70, 610, 24),
                 "Two or more human sides play hot-seat; a computer side thinks while you watch.",
                 ui, container=panel)
@@ -103,6 +105,11 @@ class MenuScene:
                 return self._sandbox()
             elif e.ui_element is self.joust:
                 return self._joust()
+            elif e.ui_element is self.learn:
+                from game.ui.lesson_list import LessonListScene
+
+                self.close()
+                return LessonListScene(self.app, on_exit=self._back)
         return None
 
     @staticmethod

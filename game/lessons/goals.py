@@ -1,0 +1,67 @@
+"""Whether a lesson step's goal has been reached, from the battle's state and the events of
+the latest step: headless, and the same check the window and the tests make."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.lessons.book import Goal
+from rules.events import AttackRolled, Event
+from rules.positioning import arc
+from rules.state import Battle
+
+
+def _side_of(state: Battle, uid: str) -> str | None:
+    try:
+        return state.unit(uid).side
+    except (KeyError, LookupError):
+        return None
+
+
+def _figures(state: Battle, side: str, uid: str) -> list:
+    return [u for u in state.units if u.side == side and u.fighting and u.pos is not None
+            and (not uid or u.id == uid)]
+
+
+def _attack_counts(goal: Goal, state: Battle, e: AttackRolled, side: str) -> bool:
+    if _side_of(state, e.attacker) != side or (goal.unit and e.attacker != goal.unit):
+        return False
+    if goal.kinds and e.kind not in goal.kinds:
+        return False
+    if goal.rule and not any(goal.rule in m.rule for m in e.modifiers):
+        return False
+    if goal.arc:
+        a, t = state.unit(e.attacker), state.unit(e.target)
+        if a.pos is None or t.pos is None or arc(t, a.pos) != goal.arc:
+            return False
+    return True
+
+
+def reached(goal: Goal, state: Battle, events: Iterable[Event], pupil: str) -> bool:
+    """Has `goal` been met, given the state now and the events just applied?  `pupil` is the
+    side the player commands; every other side is the foe."""
+    side = pupil if goal.by == "pupil" else next(
+        (s.id for s in state.sides if s.id != pupil), "")
+    if goal.kind == "attack":
+        return any(isinstance(e, AttackRolled) and _attack_counts(goal, state, e, side)
+                   for e in events)
+    if goal.kind == "declare":
+        if goal.action and any(getattr(u, "declared", "") == goal.action  # FE-06: in the state
+                               for u in _figures(state, side, goal.unit)):
+            return True
+        for e in events:
+            who = getattr(e, "unit", None)
+            if who is None or _side_of(state, who) != side or (goal.unit and who != goal.unit):
+                continue
+            if e.type in goal.events or (goal.action and getattr(e, "action", "") == goal.action):
+                return True
+        return False
+    mine = _figures(state, side, goal.unit)
+    foes = [u for u in state.units if u.side != side and u.fighting and u.pos is not None]
+    if goal.kind == "stand":
+        return any(arc(f, u.pos) == goal.arc and f.pos.distance(u.pos) == 1
+                   for u in mine for f in foes)
+    if goal.kind == "apart":
+        return bool(mine) and all(f.pos.distance(u.pos) > 1 for u in mine for f in foes)
+    friends = _figures(state, side, "")
+    return any(o.id != u.id and o.pos.distance(u.pos) == 1 for u in mine for o in friends)

@@ -1,0 +1,76 @@
+"""The lessons' scripted opponents: predictable, so a lesson goes as its steps say.
+
+`still`       a sentry who has not seen you: never moves or strikes, lets free attacks go.
+`guard`       holds its ground: strikes a figure beside it and takes every free attack
+              it is offered, but never moves.
+`charger`     declares a charge (FE-16) and runs it home, else as `aggressive`.
+`aggressive`  walks straight at the nearest of the pupil's figures and strikes
+              it, and takes every free attack it is offered.
+Both answer any other question the rules ask with the plainest choice.  They work through
+the legal commands the ruleset offers, so any ruleset a lesson lists is played by its rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.commands import Attack, Choose, Command, Declare, EndPhase, Move, Pass, React
+from rules.events import unhx
+from rules.state import Battle
+
+DECLARE_ORDER = {"aggressive": ("melee", "move", "charge", "other"),
+                 "charger": ("charge", "melee", "move", "other"),
+                 "guard": ("melee", "other", "move"),
+                 "still": ("other", "melee", "move")}
+
+
+class LessonOpponent:
+    """A `game.turns.Controller` for the side the pupil fights."""
+
+    def __init__(self, manner: str = "aggressive", pupil: str = "pupil") -> None:
+        self.manner = manner
+        self.pupil = pupil
+
+    def choose(self, state: Battle, side: str, legal: Sequence[Command]) -> Command | None:
+        if not legal:
+            return None
+        eager = self.manner != "still"
+        for kind in (React, Declare, Choose):
+            offered = [c for c in legal if isinstance(c, kind)]
+            if not offered:
+                continue
+            if kind is React:
+                return next(c for c in offered if c.accept is eager)
+            if kind is Declare:
+                order = DECLARE_ORDER[self.manner]
+                return min(offered, key=lambda c: order.index(c.action)
+                           if c.action in order else len(order))
+            plain = [c for c in offered if c.option in ("take", "strike", "continue")]
+            if plain or not any(isinstance(c, (Pass, EndPhase)) for c in legal):
+                return (plain or offered)[0]
+        if eager:
+            strike = self._strike(state, legal)
+            if strike is None and self.manner != "guard":
+                strike = self._close_in(state, legal)
+            if strike is not None:
+                return strike
+        return next((c for c in legal if isinstance(c, EndPhase)),
+                    next((c for c in legal if isinstance(c, Pass)), legal[0]))
+
+    def _targets(self, state: Battle) -> list:
+        return [u for u in state.units if u.side == self.pupil and u.fighting
+                and u.pos is not None]
+
+    def _strike(self, state: Battle, legal: Sequence[Command]) -> Command | None:
+        mine = {u.id for u in self._targets(state)}
+        return next((c for c in legal if isinstance(c, Attack) and c.target in mine
+                     and not c.options), None)
+
+    def _close_in(self, state: Battle, legal: Sequence[Command]) -> Command | None:
+        targets = [u.pos for u in self._targets(state)]
+        moves = [c for c in legal if isinstance(c, Move) and c.facing is None
+                 and len(c.path) > 1 and any(unhx(c.path[-1]).distance(t) == 1
+                                             for t in targets)]
+        if not moves:
+            return None
+        return min(moves, key=lambda c: (not c.target, len(c.path)))

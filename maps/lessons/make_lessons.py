@@ -1,0 +1,127 @@
+"""Write the lessons' small Tiled maps (.tmx) beside this script, the way maps/make_maps.py
+writes the bundled scenarios (and with its writer, so both stay one format).
+
+    python3 maps/lessons/make_lessons.py            # (re)write them, then load each to check
+    python3 maps/lessons/make_lessons.py --check    # exit 1 if any file differs
+
+Each map is one lesson's board (maps/lessons/lessons.toml says what is taught on it): a few
+hexes of open ground, the player's figures on the side `pc_side` names, and the foe.  The
+maps live one folder down, so their tileset is `../../assets/terrain_<pointy|flat>.tsx`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.maps import load_map  # noqa: E402
+
+
+def _maps_module():  # maps/make_maps.py: MapSpec and its TMX writer
+    spec = importlib.util.spec_from_file_location("flank_make_maps", HERE.parent / "make_maps.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    sys.modules[spec.name] = module  # type: ignore[union-attr]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+MAPS = _maps_module()
+MapSpec = MAPS.MapSpec
+SIDES = {"pupil": "Your side", "foe": "The enemy"}  # one each, as the log words them
+
+
+def _board(file: str, title: str, text: str, width: int = 8, height: int = 5,
+           ruleset: str = "fallen_empire") -> MapSpec:
+    m = MapSpec(file, title, text, "pointy", "odd", width, height, "pupil", dict(SIDES),
+                ruleset=ruleset)
+    m.fill("grass")
+    return m
+
+
+def rear_attack() -> MapSpec:
+    """The orc watches the road to the west; the pupil walks round to its back."""
+    m = _board("rear_attack.tmx", "Facing and the rear attack",
+               "An orc stands guard, looking west. Come at it from behind.")
+    m.unit("fighter", "pupil", "fighting_man", 3, 4, 1, "Bram")
+    m.unit("orc", "foe", "orc", 3, 2, 3, "Orc sentry")
+    return m
+
+
+def reach() -> MapSpec:
+    """A halberd against a sword: the longer weapon strikes first (Empress)."""
+    m = _board("reach.tmx", "Reach and the first blow",
+               "Your halberdier faces a swordsman. The longer weapon strikes first.",
+               ruleset="empress")
+    m.unit("halberd", "pupil", "halberdier", 2, 2, 0, "Hild")
+    m.unit("sword", "foe", "swordsman", 4, 2, 3, "Swordsman")
+    return m
+
+
+def free_attack() -> MapSpec:
+    """Engaged with an orc: walk away and be struck, then withdraw and be spared."""
+    m = _board("free_attack.tmx", "The free attack and the fighting withdrawal",
+               "Bram and Edda stand toe to toe with two orcs. Leaving carelessly "
+               "gives a free blow.")
+    m.unit("bram", "pupil", "fighting_man", 3, 1, 0, "Bram")
+    m.unit("edda", "pupil", "fighting_man", 3, 3, 0, "Edda")
+    m.unit("orc1", "foe", "orc", 4, 1, 3, "Grish")
+    m.unit("orc2", "foe", "orc", 4, 3, 3, "Lug")
+    return m
+
+
+def charge() -> MapSpec:
+    """An orc charges across open ground at a spearman who sets his spear."""
+    m = _board("charge.tmx", "The charge and the set spear",
+               "An orc is about to charge your spearman. Brace the spear.", width=10)
+    m.unit("spear", "pupil", "man_at_arms_spear", 2, 2, 0, "Osric")
+    m.unit("orc", "foe", "orc", 8, 2, 3, "Charging orc")
+    return m
+
+
+def shields() -> MapSpec:
+    """Two shield-bearers: close up side by side before the orc arrives."""
+    m = _board("shields.tmx", "Shields side by side",
+               "Your two shield-bearers stand apart. Close up before the orc strikes.")
+    m.unit("left", "pupil", "fighting_man", 3, 1, 0, "Bram")
+    m.unit("right", "pupil", "fighting_man", 3, 4, 0, "Edda")
+    m.unit("orc", "foe", "orc", 5, 2, 3, "Orc")
+    return m
+
+
+LESSON_MAPS = (rear_attack, reach, free_attack, charge, shields)
+
+
+def build() -> dict[str, bytes]:
+    """Every file this script makes: file name -> bytes."""
+    out = {}
+    for make in LESSON_MAPS:
+        m = make()
+        text = MAPS.to_tmx(m).replace('source="../assets/', 'source="../../assets/')
+        out[m.file] = text.encode()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    files = build()
+    if "--check" in args:
+        stale = [n for n, data in files.items()
+                 if not (HERE / n).is_file() or (HERE / n).read_bytes() != data]
+        for n in stale:
+            print(f"maps/lessons/{n} is out of date: run maps/lessons/make_lessons.py")
+        return 1 if stale else 0
+    for n, data in files.items():
+        (HERE / n).write_bytes(data)
+        sc = load_map(HERE / n)
+        print(f"wrote maps/lessons/{n}: {sc.title}, {len(sc.setup.units)} figures")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,62 @@
+"""Learn in the menu → the list of lessons → a lesson on screen, as a player clicks through
+them (SDL's dummy driver); and the lesson's banner follows the steps as they are done."""
+
+from __future__ import annotations
+
+from game.app import App
+from game.ui.lesson_list import LessonListScene
+from game.ui.lesson_scene import LessonScene
+from game.ui.menu_scene import MenuScene
+from game.ui.sandbox_scene import SandboxScene
+from rules.commands import Declare
+from tests.ui.test_menu import press
+
+
+def _to_list(app: App) -> LessonListScene:
+    menu = MenuScene(app)
+    app.switch(menu)
+    app.step(1 / 30)
+    press(app, menu.learn)
+    assert isinstance(app.scene, LessonListScene)
+    return app.scene
+
+
+def test_learn_opens_the_list_and_a_lesson_under_each_of_its_rulesets():
+    app = App((1366, 768))
+    lessons = _to_list(app)
+    assert [x.id for x in lessons.lessons][:1] == ["rear_attack"] and not lessons.problem
+    press(app, lessons.button_for("play", "rear_attack", "empress"))
+    scene = app.scene
+    assert isinstance(scene, LessonScene)
+    assert scene.run.ruleset == "empress" and scene.run.index == 0
+    for _ in range(5):
+        app.step(1 / 30)
+    text = scene.banner._shown
+    assert "Step 1 of 2" in text and "EMP-21" in text
+    assert "Bram strikes from behind" in text and "% to hit, " in text.replace("</b>", "")
+    assert "fighter" not in text  # figures by name, not by id
+    press(app, scene.banner.back)
+    assert isinstance(app.scene, LessonListScene)
+
+
+def test_the_banner_moves_on_when_the_player_does_the_step():
+    app = App((1366, 768))
+    lessons = _to_list(app)
+    press(app, lessons.button_for("play", "charge", "fallen_empire"))
+    scene = app.scene
+    for _ in range(5):
+        app.step(1 / 30)
+    assert "set spear" in scene.banner._shown.lower()
+    scene.submit(Declare(unit="spear", action="set_spear"))  # the card's button does this
+    for _ in range(5):
+        app.step(1 / 30)
+    assert scene.run.index >= 1  # the orc's charge may already have run onto the spear
+    assert "Done. Osric braces his spear" in scene.banner._shown or scene.run.done
+    assert "Step 1 of 2" not in scene.banner._shown
+
+
+def test_a_lesson_opens_in_the_sandbox_for_the_gm():
+    app = App((1366, 768))
+    lessons = _to_list(app)
+    press(app, lessons.button_for("sandbox", "shields"))
+    assert isinstance(app.scene, SandboxScene)
