@@ -5,6 +5,8 @@ rulesets` names texts by file.  Each test types what the newcomer typed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game.cli import main
@@ -109,3 +111,18 @@ def test_an_option_no_command_takes_is_left_to_argparse(capsys):
         main(["--bogus"])
     assert exit_.value.code == 2
     assert "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+# --- flank rulesets ---------------------------------------------------------------------------
+
+def test_rulesets_name_each_text_by_its_title_and_author(capsys):
+    code, out, _ = run(capsys, "rulesets")
+    lines = out.splitlines()
+    assert code == 0 and lines
+    for line in lines:
+        rid, _name, source = line.split("\t")
+        title, _, by = source.partition(", by ")
+        assert title.startswith('"') and title.count('"') == 2, source
+        assert by.startswith("the author of ") or by[:1].isupper(), source
+        assert "seed" not in source and ".txt" not in source, source
+        assert not re.search(r"\b\d{3}\b", source), f"{rid}: a file number in {source!r}"
