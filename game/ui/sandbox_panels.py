@@ -75,7 +75,10 @@ class SandboxPanels:
             self.compare.set_text("")
             return
         rows = [f"<b>{escape(state.unit(a).name)} attacks "
-                f"{escape(state.unit(t).name)}</b>", f"needs {view.needed}"]
+                f"{escape(state.unit(t).name)}</b>"]
+        if view.reach:  # said before any odds: a newcomer read the odds as a blow he could strike
+            rows.append(f"<font color='#ffc060'><b>{escape(view.reach)}</b></font>")
+        rows.append(f"needs {view.needed}")
         for s in view.steps:
             colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
             rows.append(f"<font color='{colour}'>{s.value:+d}</font> {escape(s.reason)} "
