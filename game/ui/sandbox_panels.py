@@ -100,6 +100,19 @@ class SandboxPanels:
             table.append(escape(str(exc)))
         self.compare.set_text("<br>".join(table))
 
+    def _paths(self, state: Any, sel: str) -> dict[Hex, list[Hex]]:
+        """Where the selected figure could walk, worked out once per position and figure,
+        not every frame (choosing the straightest of the cheapest paths takes a while)."""
+        from rules.positioning import reachable
+
+        cached = getattr(self, "_paths_cache", None)
+        if cached is not None and cached[0] is state and cached[1] == sel:
+            return cached[2]
+        u = state.unit(sel)
+        paths = reachable(state, u, 60) if u.pos is not None else {}
+        self._paths_cache = (state, sel, paths)
+        return paths
+
     def overlays(self) -> Overlays:
         state = self.sb.state
         ov = Overlays(hover=self.hover)
@@ -122,11 +135,7 @@ class SandboxPanels:
             ov.targets = frozenset(state.unit(s.unit).pos for s in facts.who_can_hit(
                 state, self.hover) if state.unit(s.unit).pos is not None)
         if sel and self.overlays_on.get("path") and self.hover is not None:
-            u = state.unit(sel)
-            from rules.positioning import reachable
-
-            paths = reachable(state, u, 60) if u.pos is not None else {}
-            path = paths.get(self.hover)
+            path = self._paths(state, sel).get(self.hover)
             if path:
                 ov.path = tuple(path)
                 marks: dict[Hex, list[str]] = {}
