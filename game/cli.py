@@ -35,13 +35,23 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         ruleset_of(args.ruleset)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
-    setup = demo_setup(args.ruleset, seed=args.seed)
-    play = random_playout(setup, seed=args.seed)
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    print(f"Seed {seed} (flank demo --ruleset {args.ruleset} --seed {seed} plays this battle "
+          "again)")
+    setup = demo_setup(args.ruleset, seed=seed)
+    play = random_playout(setup, seed=seed)
     for event in play.events:
         line = event.narrate()
         if line:
             print(line)
     return 0
+
+
+def _fresh_seed() -> int:
+    """A different battle each time `flank demo` runs without --seed; small enough to type."""
+    import secrets
+
+    return secrets.randbelow(1_000_000)
 
 
 def _resolve_map(name: str) -> str:
@@ -167,6 +177,7 @@ def _cmd_screenshot(args: argparse.Namespace) -> int:
             raise ValueError
     except ValueError:
         raise UsageError(f"--size {args.size!r}: give WIDTHxHEIGHT, e.g. 1280x800") from None
+    _check_out(args.out)
     sc = _load(_resolve_map(args.map), args.ruleset, 0)
     from game.render.snapshot import render_scenario
 
@@ -174,8 +185,26 @@ def _cmd_screenshot(args: argparse.Namespace) -> int:
         render_scenario(sc, (w, h), args.overlay, args.out)
     except OSError as exc:
         raise UsageError(f"--out {args.out}: {exc.strerror or exc}") from None
+    except RuntimeError as exc:  # pygame.error: the image could not be saved there
+        raise UsageError(f"--out {args.out}: cannot write the picture there ({exc})") from None
     print(f"wrote {args.out}")
     return 0
+
+
+def _check_out(out: str) -> None:
+    """Refuse, in one line, a picture that could not be written: pygame would only say so
+    after drawing, with a traceback."""
+    import os
+
+    path = Path(out)
+    folder = path.parent
+    if path.is_dir():
+        raise UsageError(f"--out {out}: that is a folder; give a file name, e.g. "
+                         f"{path / 'flank.png'}")
+    if not folder.is_dir():
+        raise UsageError(f"--out {out}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"--out {out}: cannot write into the folder {folder}")
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -296,7 +325,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_rulesets)
     p = sub.add_parser("demo", help="narrate a battle between two random players (headless)")
     p.add_argument("--ruleset", default="fallen_empire")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=None,
+                   help="play this battle (default: a new one each time, its seed printed)")
     p.set_defaults(run=_cmd_demo)
     p = sub.add_parser("play", help="play a scenario in the window")
     p.add_argument("map", nargs="?", default=None,
@@ -382,8 +412,67 @@ def _window_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshot", default=None, help=argparse.SUPPRESS)
 
 
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+_PLACEHOLDER = {"ruleset": "id"}  # what an option's value is called where its name says less
+
+
+def _usage_with(name: str, command: argparse.ArgumentParser, option: str) -> str | None:
+    """`flank play MAP --ruleset RULESET`: the command's positionals and the option as a
+    newcomer would type them, or None if the command does not take the option."""
+    words = [f"flank {name}"]
+    found = None
+    for action in command._actions:
+        if not action.option_strings and action.nargs != argparse.SUPPRESS:
+            words.append(str(action.metavar or action.dest).upper())
+        elif option in action.option_strings and action.help != argparse.SUPPRESS:
+            found = action
+    if found is None:
+        return None
+    words.append(option)
+    if found.nargs != 0:
+        words.append(str(found.metavar or _PLACEHOLDER.get(found.dest, found.dest)).upper())
+    return " ".join(words)
+
+
+def misplaced_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """One line for an option given where it does not belong: before the command
+    (`flank --ruleset bogus`) or to a command that does not take it (`flank demo --sides
+    ai,ai`), naming the commands that do.  None if every option is in its place."""
+    commands = _commands(parser)
+    command = None
+    for word in argv:
+        if word in commands and command is None:
+            command = word
+            continue
+        if not word.startswith("--") or word == "--help":
+            continue
+        option = word.split("=", 1)[0]
+        here = commands[command] if command else parser
+        if any(option in a.option_strings for a in here._actions):
+            continue
+        takers = [(n, u) for n, c in commands.items() if (u := _usage_with(n, c, option))]
+        takers.sort(key=lambda t: t[0] != "play")  # the command a newcomer wants first
+        if not takers:
+            return None
+        others = [n for n, _ in takers[1:]]
+        also = f" (also {', '.join(others)})" if others else ""
+        where = "a command" if command is None else "another command"
+        return f"flank: {option} belongs to {where}: {takers[0][1]}{also}"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    hint = misplaced_option(parser, sys.argv[1:] if argv is None else argv)
+    if hint is not None:
+        print(hint, file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         if argv is None and len(sys.argv) > 1:

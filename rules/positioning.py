@@ -14,6 +14,8 @@ Rulings it embodies (docs/RULINGS.md):
                  range by angle, exactly 90° counts as front and exactly 150° as flank.
   R-POS-BLOCK    a unit may pass through hexes of fighting allies but not stop there, and
                  never through an enemy or impassable terrain; fallen bodies do not block.
+  R-POS-PATH     among equally cheap paths a unit walks the straightest, then the one along
+                 roads (`rules.paths`); the cost is the rules' alone.
 """
 
 from __future__ import annotations
@@ -27,9 +29,8 @@ from rules.hexgrid import (
     Hex,
     arc_of,
     disk,
-    movement_range_with_paths,
-    path_to,
 )
+from rules.paths import cheapest_paths
 from rules.state import DEAD, GONE, Battle, Unit
 
 FRONT, FLANK, REAR = "front", "flank", "rear"
@@ -221,21 +222,33 @@ def occupied(state: Battle, h: Hex, mover: Unit) -> bool:
     return u is not None and u.id != mover.id
 
 
+ROADS = frozenset({"road", "bridge"})  # terrain kinds a path keeps to at no extra cost
+
+
+def on_road(state: Battle) -> Callable[[Hex], bool]:
+    """R-POS-PATH: is this hex road (or a bridge on one)?"""
+    board = state.board
+
+    def road(h: Hex) -> bool:
+        t = board.terrain(h)
+        return t is not None and t.kind in ROADS
+
+    return road
+
+
 def reachable(state: Battle, mover: Unit, budget: int,
               stop: Callable[[Hex], bool] | None = None) -> dict[Hex, list[Hex]]:
-    """Every hex `mover` can end a move on within `budget`, with its cheapest path.
+    """Every hex `mover` can end a move on within `budget`, with its cheapest path (among
+    equally cheap ones the straightest, then the one along roads: R-POS-PATH).
 
     Hexes held by anyone else are left out as destinations (R-POS-BLOCK); `stop` marks hexes
     where a move must end once entered (e.g. entering an enemy's reach, if a ruleset says so).
     """
     assert mover.pos is not None
-    costs, pred = movement_range_with_paths(mover.pos, budget, step_cost(state, mover),
-                                            stop or (lambda h: False))
-    out: dict[Hex, list[Hex]] = {}
-    for h in sorted(costs):
-        if h == mover.pos or not occupied(state, h, mover):
-            out[h] = path_to(pred, mover.pos, h)
-    return out
+    _, paths = cheapest_paths(mover.pos, budget, step_cost(state, mover),
+                              stop or (lambda h: False), on_road(state))
+    return {h: path for h, path in paths.items()
+            if h == mover.pos or not occupied(state, h, mover)}
 
 
 def path_is_walkable(state: Battle, mover: Unit, path: list[Hex], budget: int

@@ -46,7 +46,7 @@ class Ruleset:
 
     id: ClassVar[str]
     name: ClassVar[str]
-    source: ClassVar[str]
+    source: ClassVar[str]  # the text by its title and author, as a reader cites it (no file)
     order: ClassVar[int] = 100  # where the menu and `flank rulesets` list it, lowest first
 
     def initial_state(self, setup: BattleSetup) -> Battle:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from game.overlay_facts import strikes_of
 from game.sandbox.common import SandboxError, to_hex, unit_of
 from game.sandbox.log import Entry
 from rules.engine import AttackOdds, ruleset_of
@@ -53,6 +54,7 @@ class ExchangeView:
     needed: int  # what the modified roll must reach (the ruleset's `AttackOdds.needed`)
     odds: AttackOdds
     notes: tuple[str, ...] = ()
+    reach: str = ""  # "" in reach; else why not, in words, said before any odds
     # --- after the roll ---
     rolled: bool = False
     dice: tuple[int, ...] = ()  # every die thrown in the exchange, in order
@@ -106,6 +108,8 @@ class ExchangeView:
         out = [f"{self.attacker_name} ({self.attacker}) {self.kind} attack on "
                f"{self.target_name} ({self.target})" + (f" with {self.weapon}"
                                                         if self.weapon else "")]
+        if self.reach:
+            out.append(self.reach)
         for stage in self.stages:
             out.append(f"{stage}:")
             out += [f"  {s.describe()}" for s in self.stage(stage)]
@@ -174,6 +178,39 @@ def _steps(odds_mods: tuple[Modifier, ...], attack: AttackRolled | None
     return tuple(out)
 
 
+_NO_REACH_CHECK = ("charge", "spell")  # a charge closes the distance first; a spell has none
+
+
+def _feet(hexes: int, feet_per_hex: int) -> str:
+    return f"{hexes * feet_per_hex} ft ({hexes} hex{'' if hexes == 1 else 'es'})"
+
+
+def reach_problem(state: Battle, attacker: str, target: str, kind: str = "melee",
+                  from_hex: Any = None) -> str:
+    """"" when the attacker can reach the target now (from `from_hex` if given); otherwise
+    one sentence a GM can read out, with the reach (or range) and the distance in feet and
+    hexes (R-POS-REACH: reach in hexes = feet // feet per hex, at least adjacent).  The odds
+    are still worked out, as if the blow could land: the sandbox answers any what-if."""
+    if kind in _NO_REACH_CHECK:
+        return ""
+    a, t = state.unit(attacker), state.unit(target)
+    where = to_hex(from_hex) if from_hex is not None else a.pos
+    if where is None or t.pos is None:
+        return ""
+    wanted = "missile" if kind == "missile" else "melee"
+    strikes = [s for s in strikes_of(state, a) if s[1] == wanted]
+    if not strikes:
+        return ""
+    weapon, _, hexes, _feet_given = max(strikes, key=lambda s: s[2])
+    distance = where.distance(t.pos)
+    if (1 <= distance <= hexes) if wanted == "missile" else (distance <= hexes):
+        return ""
+    fph = state.board.feet_per_hex
+    what = "range" if wanted == "missile" else "reach"
+    return (f"Out of {what}: {a.name}'s {weapon} {what}es {_feet(hexes, fph)}; {t.name} is "
+            f"{_feet(distance, fph)} away. The odds below are as if the attack could be made.")
+
+
 def odds_of(state: Battle, attacker: str, target: str, kind: str, options: dict[str, Any]
           ) -> AttackOdds:
     """The ruleset's exact odds of this attack now; SandboxError (one sentence) if it cannot
@@ -216,7 +253,9 @@ def exchange_steps(state: Battle, attacker: str, target: str, **options: Any
     return ExchangeView(ruleset=state.ruleset, attacker=attacker, target=target,
                         attacker_name=a.name, target_name=t.name, kind=kind, weapon=weapon,
                         options=opts, steps=_steps(odds.modifiers, attack), needed=odds.needed,
-                        odds=odds, notes=odds.notes)
+                        odds=odds, notes=odds.notes,
+                        reach=reach_problem(state, attacker, target, kind,
+                                            opts.get("from_hex")))
 
 
 def rolled_view(view: ExchangeView, before: Battle, entry: Entry) -> ExchangeView:

@@ -77,7 +77,10 @@ class SandboxPanels:
             self.compare.set_text("")
             return
         rows = [f"<b>{escape(state.unit(a).name)} attacks "
-                f"{escape(state.unit(t).name)}</b>", f"needs {view.needed}"]
+                f"{escape(state.unit(t).name)}</b>"]
+        if view.reach:  # said before any odds: a newcomer read the odds as a blow he could strike
+            rows.append(f"<font color='#ffc060'><b>{escape(view.reach)}</b></font>")
+        rows.append(f"needs {view.needed}")
         for s in view.steps:
             colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
             rows.append(f"<font color='{colour}'>{s.value:+d}</font> {escape(s.reason)} "
@@ -98,6 +101,19 @@ class SandboxPanels:
         except SandboxError as exc:
             table.append(escape(str(exc)))
         self.compare.set_text("<br>".join(table))
+
+    def _paths(self, state: Any, sel: str) -> dict[Hex, list[Hex]]:
+        """Where the selected figure could walk, worked out once per position and figure,
+        not every frame (choosing the straightest of the cheapest paths takes a while)."""
+        from rules.positioning import reachable
+
+        cached = getattr(self, "_paths_cache", None)
+        if cached is not None and cached[0] is state and cached[1] == sel:
+            return cached[2]
+        u = state.unit(sel)
+        paths = reachable(state, u, 60) if u.pos is not None else {}
+        self._paths_cache = (state, sel, paths)
+        return paths
 
     def overlays(self) -> Overlays:
         state = self.sb.state
@@ -121,11 +137,7 @@ class SandboxPanels:
             ov.targets = frozenset(state.unit(s.unit).pos for s in facts.who_can_hit(
                 state, self.hover) if state.unit(s.unit).pos is not None)
         if sel and self.overlays_on.get("path") and self.hover is not None:
-            u = state.unit(sel)
-            from rules.positioning import reachable
-
-            paths = reachable(state, u, 60) if u.pos is not None else {}
-            path = paths.get(self.hover)
+            path = self._paths(state, sel).get(self.hover)
             if path:
                 ov.path = tuple(path)
                 marks: dict[Hex, list[str]] = {}

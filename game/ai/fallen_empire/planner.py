@@ -11,8 +11,9 @@ from game.ai.hooks import Strike
 from rules.commands import Move
 from rules.engine import check
 from rules.events import hx
-from rules.hexgrid import Hex, arc_of, movement_range_with_paths, path_to
-from rules.positioning import FRONT, arc, step_cost, unit_reach
+from rules.hexgrid import Hex, arc_of
+from rules.paths import cheapest_paths
+from rules.positioning import FRONT, arc, on_road, step_cost, unit_reach
 from rules.state import DEAD, DOWN, GONE, Unit
 from rules.systems.fallen_empire.movement import (
     allowance,
@@ -50,16 +51,11 @@ def move_range(model: Model, u: Unit, budget: int) -> dict[Hex, tuple[int, list[
     """FE-08: every hex `u` may end a move on within `budget`, with its cost and cheapest
     path (the same search and tie-breaks as the ruleset's own destination list)."""
     assert u.pos is not None
-    costs, pred = movement_range_with_paths(u.pos, budget, step_cost(model.state, u))
+    costs, paths = cheapest_paths(u.pos, budget, step_cost(model.state, u),
+                                  along=on_road(model.state))
     taken = {o.pos for o in model.state.units
              if o.pos is not None and o.id != u.id and o.status not in (DEAD, GONE)}
-    out = {}
-    for h, c in costs.items():
-        if h != u.pos and h not in taken:
-            path = path_to(pred, u.pos, h)
-            if path is not None:
-                out[h] = (c, path)
-    return out
+    return {h: (c, paths[h]) for h, c in costs.items() if h != u.pos and h not in taken}
 
 
 def charge_runs(model: Model, u: FEUnit, dests: dict[Hex, tuple[int, list[Hex]]],

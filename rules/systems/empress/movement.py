@@ -25,11 +25,13 @@ from collections.abc import Callable
 from rules.commands import Move
 from rules.engine import Context, face_target
 from rules.events import UnitFaced, UnitStepped, hx, unhx
-from rules.hexgrid import Hex, movement_range_with_paths, path_to
+from rules.hexgrid import Hex
+from rules.paths import cheapest_paths
 from rules.positioning import (
     away_step_cost,
     engaged,
     engaged_with,
+    on_road,
     path_is_walkable,
     reachable,
     step_cost,
@@ -264,11 +266,11 @@ def fall_back_destinations(state: Battle, u: EmpUnit) -> dict[Hex, list[Hex]]:
     """Up to half his movement rate, in a rearward arc (EMP-58)."""
     if u.pos is None:
         return {}
-    costs, pred = movement_range_with_paths(u.pos, move_hexes(state, u) // 2,
-                                            away_cost(state, u), lambda h: False)
+    _, paths = cheapest_paths(u.pos, move_hexes(state, u) // 2, away_cost(state, u),
+                              along=on_road(state))  # R-POS-PATH
     taken = {o.pos for o in state.units if o.pos is not None and o.id != u.id
              and o.status not in ("dead", "gone")}
-    return {h: path_to(pred, u.pos, h) for h in sorted(costs) if h != u.pos and h not in taken}
+    return {h: p for h, p in paths.items() if h != u.pos and h not in taken}
 
 
 def run_fall_back(ctx: Context, f: FallBackFrame) -> None:

@@ -52,7 +52,8 @@ from rules.systems.empress.units import (
 class Empress(TableRuleset):
     id: ClassVar[str] = "empress"
     name: ClassVar[str] = "Empress"
-    source: ClassVar[str] = "Empress core rules §3, Combat (artifactsandrelics, 2016) — seed 000"
+    source: ClassVar[str] = ("\"Empress core rules\", section 3: Combat, by the author of "
+                             "artifactsandrelics.blogspot.com (September 2016)")
     order: ClassVar[int] = 10
 
     def tables(self, path: Path | None = None) -> EmpTables:

@@ -37,6 +37,10 @@ class SurpriseRolled(Event):
         rolls = ", ".join(f"{s} {r}" for s, r in self.results)
         if not self.surprisers:
             return f"Surprise rolls: {rolls} — nobody is surprised (FE-02)."
+        if len(self.results) > 1 and {s for s, _ in self.results} <= set(self.surprised):
+            every = "both sides" if len(self.results) == 2 else "every side"
+            return (f"Surprise rolls: {rolls} — {every} surprised each other at once, so "
+                    "nobody acts in round 1 (FE-02).")
         return (f"Surprise rolls: {rolls} — {', '.join(self.surprisers)} achieve surprise; "
                 f"{', '.join(self.surprised) or 'nobody'} may not act in round 1 (FE-02).")
 
@@ -75,6 +79,8 @@ class InitiativeRolled(Event):
     order: tuple[tuple[str, ...], ...]
 
     def narrate(self) -> str:
+        if not self.results:  # every side surprised (FE-02), or nobody left to act
+            return "No side may act this round, so nobody rolls for initiative (FE-07)."
         rolls = ", ".join(f"{s} {r}" for s, r in self.results)
         groups = " then ".join(" and ".join(g) + (" together" if len(g) > 1 else "")
                                for g in self.order)

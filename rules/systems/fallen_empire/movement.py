@@ -16,12 +16,14 @@ from collections.abc import Callable
 from rules.commands import Move
 from rules.engine import Context, face_target
 from rules.events import UnitFaced, UnitStepped, hx, unhx
-from rules.hexgrid import Hex, movement_range_with_paths, path_to
+from rules.hexgrid import Hex
+from rules.paths import cheapest_paths
 from rules.positioning import (
     FRONT,
     arc,
     away_step_cost,
     engaged_with,
+    on_road,
     path_is_walkable,
     path_triggers,
     step_cost,
@@ -103,11 +105,10 @@ def _reach(state: Battle, u: FEUnit) -> dict[Hex, tuple[int, list[Hex]]]:
     budget = allowance(state, u)
     mode = move_mode(u)
     cost = away_cost(state, u) if mode in ("withdraw", "retreat") else step_cost(state, u)
-    costs, pred = movement_range_with_paths(u.pos, budget, cost, lambda h: False)
+    costs, paths = cheapest_paths(u.pos, budget, cost, along=on_road(state))  # R-POS-PATH
     taken = {o.pos for o in state.units
              if o.pos is not None and o.id != u.id and o.status not in ("dead", "gone")}
-    return {h: (costs[h], path_to(pred, u.pos, h)) for h in sorted(costs)
-            if h != u.pos and h not in taken}
+    return {h: (costs[h], paths[h]) for h in costs if h != u.pos and h not in taken}
 
 
 def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:

@@ -38,7 +38,8 @@ from rules.systems.fallen_empire.units import FEUnit, build_unit, is_fe, melee_r
 class FallenEmpire(TableRuleset):
     id: ClassVar[str] = "fallen_empire"
     name: ClassVar[str] = "Fallen Empire"
-    source: ClassVar[str] = "All the Fighting Rules (Fallen Empire, 2019) — seed 004"
+    source: ClassVar[str] = ("\"All the Fighting Rules\" of the Fallen Empire campaign, by the "
+                             "author of treasurehuntershq.blogspot.com (10 March 2019)")
     order: ClassVar[int] = 0
 
     def tables(self, path: Path | None = None) -> FETables:
