@@ -27,7 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.sandbox.ruleset_parts import ruleset_tables
 from rules.engine import ruleset_of
 from rules.hexgrid import Hex, disk, line
 from rules.positioning import arc, threat_map, threatened_hexes, threatens, unit_reach
@@ -145,7 +144,7 @@ def strikes_of(state: Battle, unit: UnitLike) -> list[tuple[str, str, int, int]]
     hook = getattr(rs, "strikes", None)
     if callable(hook):
         return list(hook(state, u.id))
-    tables = ruleset_tables(rs)
+    tables = rs.tables()
     fph = state.board.feet_per_hex
     out: list[tuple[str, str, int, int]] = []
     melee = _weapon(tables, getattr(u, "weapon", ""))

@@ -4,8 +4,7 @@ The sandbox shows more of a ruleset than a battle needs: its data tables (unit n
 weapon and armour keys, the `[config]` defaults), its data file's comments, its units'
 once-a-round fields, the actions a figure may declare.  Each is a method of the `Ruleset`
 protocol (`tables`, `data_file`, `round_fields`, `declarable`), so a ruleset installed
-beside Flank is read the same way as a bundled one.  `game.overlay_facts` reads the tables
-here too.
+beside Flank is read the same way as a bundled one.
 """
 
 from __future__ import annotations
