@@ -11,6 +11,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.content import ScenarioEntry
+    from game.maps import Scenario
 
 
 class UsageError(Exception):
@@ -178,26 +183,36 @@ def _cmd_play(args: argparse.Namespace) -> int:
     _check_ruleset(args.ruleset)
     path = _resolve_map(args.map)
     sc = _load(path, args.ruleset, 0)
-    sides = [s.strip() for s in args.sides.split(",")] if args.sides else []
-    n_sides = len(sc.setup.sides)  # type: ignore[attr-defined]
-    if sides and len(sides) != n_sides:
-        raise UsageError(f"--sides names {len(sides)} players but the map has {n_sides} sides")
+    entry, sides = play_seats(sc, path, args.sides)  # type: ignore[arg-type]
     from game.app import App
-    from game.content import ScenarioEntry
     from game.ui.launch import start_battle
     from game.ui.menu_scene import MenuScene
 
     app = App()
-    entry = ScenarioEntry(sc.title, Path(path), sc.ruleset, sc.description,  # type: ignore
-                          [x.id for x in sc.setup.sides])  # type: ignore[attr-defined]
     try:
-        scene = start_battle(app, entry, args.ruleset or entry.ruleset, sides or [],
+        scene = start_battle(app, entry, args.ruleset or entry.ruleset, sides,
                              on_exit=lambda: MenuScene(app), seed=args.seed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     app.switch(scene)
     app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
+
+
+def play_seats(sc: Scenario, path: str, sides_arg: str | None
+               ) -> tuple[ScenarioEntry, list[str]]:
+    """The scenario `flank play` opens and who plays each side: as `--sides` says, else a
+    person on the players' side against the computer (`game.content.default_players`)."""
+    from game.content import ScenarioEntry
+
+    entry = ScenarioEntry.of(sc, path)
+    sides = [s.strip() for s in sides_arg.split(",")] if sides_arg else []
+    if not sides:
+        return entry, entry.default_players()
+    if len(sides) != len(entry.sides):
+        raise UsageError(f"--sides names {len(sides)} players but the map has "
+                         f"{len(entry.sides)} sides")
+    return entry, sides
 
 
 def _play_saved(args: argparse.Namespace) -> int:
@@ -295,7 +310,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="resume a saved battle (a .flank save) instead of starting a map")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
     p.add_argument("--sides", default="", help="who plays each side, e.g. human,ai (ai, "
-                   "ai:tactician, ai:greedy, ai:random; two or more humans play hot-seat)")
+                   "ai:tactician, ai:greedy, ai:random; two or more humans play hot-seat; "
+                   "default: you on the players' side, the computer (ai:tactician) on the "
+                   "others)")
     p.add_argument("--seed", type=int, default=None)
     _window_options(p)
     p.set_defaults(run=_cmd_play)
