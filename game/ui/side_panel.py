@@ -52,10 +52,11 @@ def blank(size: tuple[int, int]) -> pygame.Surface:
 
 HEAD_H = 76  # the round tracker, the order of play and whose turn it is
 CARD_MIN = 60  # the card never shrinks below two lines
-CHART_H, LOG_MIN, MARGIN = 64, 80, 12
+CHART_H, MARGIN = 64, 12
+LOG_MIN, LOG_FLOOR = 80, 44  # the log's least: as designed, and lent to a long card
 # The box under the card (the odds and their chart, or the hovered figure): preferred and
-# least heights, the chart included.
-ASIDE_H, ASIDE_MIN = 270 + 2 + CHART_H, 40 + 2 + CHART_H
+# least heights, the chart included while there are odds.
+ASIDE_H, ASIDE_MIN = 270 + 2 + CHART_H, 40
 BUTTON_ROW, BUTTON_ROWS = 34, 5  # ten buttons at most, in two columns
 HINT = ("<font color='#9a9a9a'><i>Hover a figure to see its card here, or a foe ringed in "
         "gold for the odds of a blow.</i></font>")
@@ -104,10 +105,10 @@ class SidePanel:
         to the bottom."""
         inner = WIDTH - 12
         rows_h = self._rows * BUTTON_ROW
-        room = (self.height - HEAD_H - 2 - 4 - rows_h - 4 - LOG_MIN
-                - MARGIN)  # for the card and the box under it
-        card_h = max(CARD_MIN, min(self._card_need, room - ASIDE_MIN))
-        aside_h = max(ASIDE_MIN, min(ASIDE_H, room - card_h))
+        room = self.height - HEAD_H - 2 - 4 - rows_h - 4 - MARGIN  # card, aside and log
+        least = ASIDE_MIN + (CHART_H + 2 if self._with_chart else 0)
+        card_h = max(CARD_MIN, min(self._card_need, room - least - LOG_FLOOR))
+        aside_h = max(least, min(ASIDE_H, room - card_h - LOG_MIN))
         y = HEAD_H
         place(self.card, pygame.Rect(4, y, inner, card_h))
         y += card_h + 2
@@ -116,9 +117,11 @@ class SidePanel:
         self.chart_rect = pygame.Rect(4, y + aside_h - CHART_H, inner, CHART_H)
         self.chart.set_relative_position(self.chart_rect.topleft)
         self.buttons_top = y + aside_h + 4
+        for i, (b, _) in enumerate(self.buttons):
+            b.set_relative_position(self._button_rect(i).topleft)
         log_top = self.buttons_top + rows_h + 4
         place(self.log, pygame.Rect(4, log_top, inner,
-                                    max(LOG_MIN, self.height - log_top - MARGIN)))
+                                    max(LOG_FLOOR, self.height - log_top - MARGIN)))
 
     def kill(self) -> None:
         self.panel.kill()
@@ -177,12 +180,15 @@ class SidePanel:
         if rows != self._rows:
             self._rows = rows
             self._layout()
-        half = (WIDTH - 16) // 2
         for i, (label, cmd) in enumerate(commands[: 2 * BUTTON_ROWS]):
-            col, row = i % 2, i // 2
-            rect = pygame.Rect(4 + col * (half + 4), self.buttons_top + row * BUTTON_ROW, half,
-                               30)
-            self.buttons.append((UIButton(rect, label, self.ui, container=self.panel), cmd))
+            self.buttons.append((UIButton(self._button_rect(i), label, self.ui,
+                                          container=self.panel), cmd))
+
+    def _button_rect(self, i: int) -> pygame.Rect:
+        """The `i`th button's place: two columns, row by row from `buttons_top`."""
+        half = (WIDTH - 16) // 2
+        col, row = i % 2, i // 2
+        return pygame.Rect(4 + col * (half + 4), self.buttons_top + row * BUTTON_ROW, half, 30)
 
     def command_for(self, element: object) -> Command | None:
         for b, cmd in self.buttons:
