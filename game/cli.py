@@ -11,11 +11,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from game.content import ScenarioEntry
-    from game.maps import Scenario
 
 
 class UsageError(Exception):
@@ -183,7 +178,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     _check_ruleset(args.ruleset)
     path = _resolve_map(args.map)
     sc = _load(path, args.ruleset, 0)
-    entry, sides = play_seats(sc, path, args.sides)  # type: ignore[arg-type]
+    from game.content import ScenarioEntry
+
+    entry = ScenarioEntry.of(sc, path)
+    try:  # as --sides says, else a person on the players' side against the computer
+        sides = entry.players(args.sides)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     from game.app import App
     from game.ui.launch import start_battle
     from game.ui.menu_scene import MenuScene
@@ -197,22 +198,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
     app.switch(scene)
     app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
-
-
-def play_seats(sc: Scenario, path: str, sides_arg: str | None
-               ) -> tuple[ScenarioEntry, list[str]]:
-    """The scenario `flank play` opens and who plays each side: as `--sides` says, else a
-    person on the players' side against the computer (`game.content.default_players`)."""
-    from game.content import ScenarioEntry
-
-    entry = ScenarioEntry.of(sc, path)
-    sides = [s.strip() for s in sides_arg.split(",")] if sides_arg else []
-    if not sides:
-        return entry, entry.default_players()
-    if len(sides) != len(entry.sides):
-        raise UsageError(f"--sides names {len(sides)} players but the map has "
-                         f"{len(entry.sides)} sides")
-    return entry, sides
 
 
 def _play_saved(args: argparse.Namespace) -> int:

@@ -42,6 +42,17 @@ class ScenarioEntry:
         """Who plays each side when nobody said (see `default_players`)."""
         return default_players(self.sides, self.player_side)
 
+    def players(self, sides: str | None) -> list[str]:
+        """Who plays each side, as `--sides` says ("human,ai"), else the default; a list
+        of the wrong length is a ValueError that says so."""
+        named = [s.strip() for s in sides.split(",")] if sides else []
+        if not named:
+            return self.default_players()
+        if len(named) != len(self.sides):
+            raise ValueError(f"--sides names {len(named)} players but the map has "
+                             f"{len(self.sides)} sides")
+        return named
+
 
 def default_players(sides: Sequence[str], player_side: str | None = None) -> list[str]:
     """One player per side, in order: a person on the players' side (the map's `pc_side`,
