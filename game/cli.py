@@ -215,20 +215,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
     _check_ruleset(args.ruleset)
     path = _resolve_map(args.map)
     sc = _load(path, args.ruleset, 0)
-    sides = [s.strip() for s in args.sides.split(",")] if args.sides else []
-    n_sides = len(sc.setup.sides)  # type: ignore[attr-defined]
-    if sides and len(sides) != n_sides:
-        raise UsageError(f"--sides names {len(sides)} players but the map has {n_sides} sides")
-    from game.app import App
     from game.content import ScenarioEntry
+
+    entry = ScenarioEntry.of(sc, path)
+    try:  # as --sides says, else a person on the players' side against the computer
+        sides = entry.players(args.sides)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    from game.app import App
     from game.ui.launch import start_battle
     from game.ui.menu_scene import MenuScene
 
     app = App()
-    entry = ScenarioEntry(sc.title, Path(path), sc.ruleset, sc.description,  # type: ignore
-                          [x.id for x in sc.setup.sides])  # type: ignore[attr-defined]
     try:
-        scene = start_battle(app, entry, args.ruleset or entry.ruleset, sides or [],
+        scene = start_battle(app, entry, args.ruleset or entry.ruleset, sides,
                              on_exit=lambda: MenuScene(app), seed=args.seed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
@@ -335,7 +335,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="resume a saved battle (a .flank save) instead of starting a map")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
     p.add_argument("--sides", default="", help="who plays each side, e.g. human,ai (ai, "
-                   "ai:tactician, ai:greedy, ai:random; two or more humans play hot-seat)")
+                   "ai:tactician, ai:greedy, ai:random; two or more humans play hot-seat; "
+                   "default: you on the players' side, the computer (ai:tactician) on the "
+                   "others)")
     p.add_argument("--seed", type=int, default=None)
     _window_options(p)
     p.set_defaults(run=_cmd_play)

@@ -2,14 +2,19 @@
 
 Scenarios are the Tiled maps in `maps/`; a map that fails to load is listed with its error
 instead of breaking the menu.  Opening one in the window is `game.ui.launch`.
+
+Nobody asked, a person plays the scenario's players' side against the computer (see
+`default_players`): a newcomer's first battle has an opponent, and hot-seat is a choice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.lists.roster import COMPUTER, PERSON
 from rules.engine import BattleSetup
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +27,39 @@ class ScenarioEntry:
     path: Path
     ruleset: str = "fallen_empire"
     description: str = ""
-    sides: list[str] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)  # side ids, in the map's order
+    side_names: list[str] = field(default_factory=list)  # the names a player reads
+    player_side: str | None = None  # the map's `pc_side`: the players' characters
+
+    @classmethod
+    def of(cls, sc: Any, path: Path | str | None = None) -> ScenarioEntry:
+        """The entry for a loaded map (a `game.maps.Scenario`)."""
+        return cls(sc.title or Path(sc.path).stem, Path(path or sc.path), sc.ruleset,
+                   sc.description, [s.id for s in sc.setup.sides],
+                   [s.name or s.id for s in sc.setup.sides], sc.pc_side)
+
+    def default_players(self) -> list[str]:
+        """Who plays each side when nobody said (see `default_players`)."""
+        return default_players(self.sides, self.player_side)
+
+    def players(self, sides: str | None) -> list[str]:
+        """Who plays each side, as `--sides` says ("human,ai"), else the default; a list
+        of the wrong length is a ValueError that says so."""
+        named = [s.strip() for s in sides.split(",")] if sides else []
+        if not named:
+            return self.default_players()
+        if len(named) != len(self.sides):
+            raise ValueError(f"--sides names {len(named)} players but the map has "
+                             f"{len(self.sides)} sides")
+        return named
+
+
+def default_players(sides: Sequence[str], player_side: str | None = None) -> list[str]:
+    """One player per side, in order: a person on the players' side (the map's `pc_side`,
+    else the first side) and the computer's best player on every other, as `flank joust`
+    seats a person against the computer."""
+    person = player_side if player_side in sides else (sides[0] if sides else None)
+    return [PERSON if side == person else COMPUTER for side in sides]
 
 
 def bundled_scenarios(folder: Path = MAPS) -> list[ScenarioEntry]:
@@ -34,8 +71,7 @@ def bundled_scenarios(folder: Path = MAPS) -> list[ScenarioEntry]:
             sc = load_map(path)
         except MapError:
             continue
-        out.append(ScenarioEntry(sc.title or path.stem, path, sc.ruleset, sc.description,
-                                 [s.id for s in sc.setup.sides]))
+        out.append(ScenarioEntry.of(sc, path))
     return out
 
 

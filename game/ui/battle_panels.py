@@ -37,9 +37,13 @@ class BattlePanels:
         if self.anim.busy:
             turn = "…"
         self.panel.set_status(self.ruleset.phase_label(self.tm.state), turn)
-        shown = self.hover_unit(state) or (state.unit(self.selected) if self.selected else None)
+        hovered = self.hover_unit(state)
+        shown = (state.unit(self.selected) if self.selected else None) or hovered
         self.panel.set_card(self.card_lines(state, shown.id) if shown else [self.title])
-        self._update_odds(state)
+        # The box under the card: the odds, else the figure under the mouse.
+        other = hovered if hovered is not None and shown is not None and (
+            hovered.id != shown.id) else None
+        self._update_odds(state, self.card_lines(state, other.id) if other else None)
         ch = self.choices()
         buttons: list[tuple[str, Command]] = []
         uc_sel = ch.for_unit(self.selected) if self.selected else None
@@ -70,7 +74,7 @@ class BattlePanels:
             return None
         return state.unit_at(self.hover)
 
-    def _update_odds(self, state: Battle) -> None:
+    def _update_odds(self, state: Battle, figure: list[str] | None = None) -> None:
         odds: AttackOdds | None = None
         title = ""
         target_hp = 0
@@ -91,7 +95,7 @@ class BattlePanels:
                     target_hp = target.hp
         except (KeyError, ValueError, AssertionError):
             odds = None
-        self.panel.set_odds(title, odds, target_hp)
+        self.panel.set_odds(title, odds, target_hp, figure)
 
     def _odds_for(self, state: Battle, uc: Any, target: str) -> tuple[AttackOdds | None, str]:
         me = self.selected or ""

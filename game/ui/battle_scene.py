@@ -132,6 +132,9 @@ class BattleScene(PlayScene, BattlePanels):
         if e.type == pygame.VIDEORESIZE:
             self.resize(self.app.size)
             return None
+        answered, nxt = self.answer_to_leave(e)
+        if answered:
+            return nxt
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(e.ui_element)
         if e.type == pygame.KEYDOWN:
@@ -184,7 +187,7 @@ class BattleScene(PlayScene, BattlePanels):
             if self.help is not None:
                 self._toggle_help()
                 return None
-            return self.leave()
+            return self.ask_to_leave()
         if e.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_by(1)
         elif e.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -351,14 +354,15 @@ class BattleScene(PlayScene, BattlePanels):
         if self.tm.handover_pending is not None and not self.anim.busy:
             self._show_cover(self.tm.handover_pending.name or self.tm.handover_pending.side)
         seat = self.tm.waiting_on
-        if seat is not None and not seat.human and not self.anim.busy:
+        if (seat is not None and not seat.human and not self.anim.busy
+                and not self.asking_to_leave):  # the computer waits for the answer
             self.tm.step()
         if self.tm.is_over and not self.anim.busy:
             self._show_end()
         self._update_panel()
 
     def _edge_pan(self, dt: float) -> None:
-        if self.cover is not None:
+        if self.cover is not None or self.asking_to_leave:
             return
         step = PAN_SPEED * dt
         bw, bh = self.camera.screen

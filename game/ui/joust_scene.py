@@ -107,6 +107,9 @@ class JoustScene(PlayScene):
         if e.type == pygame.VIDEORESIZE:
             self.resize(self.app.size)
             return None
+        answered, nxt = self.answer_to_leave(e)  # Esc asks first (PlayScene)
+        if answered:
+            return nxt
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             outcome = self.command_for_button(e.ui_element)
         elif e.type == pygame.KEYDOWN:
@@ -145,7 +148,7 @@ class JoustScene(PlayScene):
             if self.help is not None:
                 self._toggle_help()
                 return None
-            return self.leave()
+            return self.ask_to_leave()
         elif e.key in (pygame.K_z, pygame.K_y) and e.mod & pygame.KMOD_CTRL:
             self._undo(redo=e.key == pygame.K_y)
         elif e.key == pygame.K_f:

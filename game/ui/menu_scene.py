@@ -1,5 +1,10 @@
 """The main menu: pick a scenario and a ruleset, say who plays each side, start; or joust.
 
+Each side starts as the scenario would have it: a person on the players' side, the computer
+on the others (`game.content.default_players`); "Hot-seat" makes every side a person in one
+click.  What the player chose for a side stays chosen when the scenario or the ruleset
+changes (the same side, else the side in the same place).
+
 "Continue" carries on whatever was played last: a battle from its save, or a List (a
 tournament of jousts) from its tournament file."""
 
@@ -13,10 +18,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox
 
 from game.content import ScenarioEntry, bundled_scenarios
+from game.lists.roster import PERSON
 from game.ui.launch import start_battle
+from game.ui.lists_setup import RIDER_LABEL, RIDERS
 from rules.engine import catalogue
 
-PLAYERS = ["human", "ai:tactician", "ai:greedy", "ai:random"]
+PLAYERS = RIDERS  # a player's words for who plays a side -> the player ("human", "ai:…")
 
 
 class MenuScene:
@@ -24,7 +31,11 @@ class MenuScene:
         self.app = app
         self.entries: list[ScenarioEntry] = bundled_scenarios()
         self.choice = 0
+        self.ruleset_name: str | None = None  # the ruleset chosen, else the scenario's
+        self.chosen: dict[str, str] = {}  # side id -> player, as the person chose
+        self.chosen_at: dict[int, str] = {}  # the side's place in the scenario -> player
         self.side_menus: list[UIDropDownMenu] = []
+        self.hot_seat: UIButton | None = None
         self.widgets: list[Any] = []
         self.message = message
         self.build()
@@ -34,6 +45,7 @@ class MenuScene:
             w.kill()
         self.widgets = []
         self.side_menus = []
+        self.hot_seat = None
         ui = self.app.ui
         w, h = self.app.size
         panel = UIPanel(pygame.Rect(w // 2 - 330, 40, 660, h - 80), manager=ui)
@@ -49,8 +61,8 @@ class MenuScene:
             150, 96, 480, 30), ui, container=panel)
         rulesets = [name for _, name, _ in catalogue()]
         entry = self.entries[self.choice] if self.entries else None
-        default = next((n for rid, n, _ in catalogue() if entry and rid == entry.ruleset),
-                       rulesets[0])
+        default = self.ruleset_name or next(
+            (n for rid, n, _ in catalogue() if entry and rid == entry.ruleset), rulesets[0])
         UILabel(pygame.Rect(20, 136, 120, 30), "Ruleset", ui, container=panel)
         self.ruleset_menu = UIDropDownMenu(rulesets, default, pygame.Rect(150, 136, 480, 30),
                                            ui, container=panel)
@@ -59,12 +71,21 @@ class MenuScene:
             self.description = UITextBox(entry.description or "", pygame.Rect(20, y, 610, 90),
                                          ui, container=panel)
             y += 100
-            for side in entry.sides:
-                UILabel(pygame.Rect(20, y, 200, 30), f"Side: {side}", ui, container=panel)
-                menu = UIDropDownMenu(PLAYERS, PLAYERS[0], pygame.Rect(230, y, 200, 30), ui,
-                                      container=panel)
+            players = self.players(entry)
+            names = entry.side_names or entry.sides
+            for name, who in zip(names, players, strict=True):
+                UILabel(pygame.Rect(20, y, 200, 30), name, ui, container=panel)
+                word = RIDER_LABEL.get(who, who)
+                menu = UIDropDownMenu([*PLAYERS] + ([] if who in RIDER_LABEL else [who]), word,
+                                      pygame.Rect(230, y, 200, 30), ui, container=panel)
                 self.side_menus.append(menu)
                 y += 36
+            everyone = all(p == PERSON for p in players)
+            self.hot_seat = UIButton(
+                pygame.Rect(440, y - 36 * len(players), 190, 30),
+                "Against the computer" if everyone else "Hot-seat", ui, container=panel,
+                tool_tip_text="Every side a person at this machine" if not everyone else
+                "A person on the players' side, the computer on the others")
         self.latest, label = self._latest()
         self.continue_b = None
         if self.latest is not None:
@@ -93,9 +114,18 @@ class MenuScene:
                 self.scenario_menu):
             titles = [x.title for x in self.entries]
             self.choice = titles.index(e.text) if e.text in titles else 0
+            self.ruleset_name = None  # each scenario opens under its own ruleset
             self.build()
+        elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is (
+                self.ruleset_menu):
+            self.ruleset_name = e.text
+        elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element in self.side_menus:
+            place = self.side_menus.index(e.ui_element)
+            self.choose(place, PLAYERS.get(e.text, e.text))
         elif e.type == pygame_gui.UI_BUTTON_PRESSED:
-            if e.ui_element is self.quit:
+            if self.hot_seat is not None and e.ui_element is self.hot_seat:
+                self._toggle_hot_seat()
+            elif e.ui_element is self.quit:
                 self.app.running = False
             elif e.ui_element is self.start and self.entries:
                 return self._start()
@@ -111,6 +141,32 @@ class MenuScene:
                 self.close()
                 return LessonListScene(self.app, on_exit=self._back)
         return None
+
+    def players(self, entry: ScenarioEntry) -> list[str]:
+        """Who plays each side of `entry`: as the person chose for that side, else for the
+        side in that place, else the scenario's default (a person against the computer)."""
+        defaults = entry.default_players()
+        return [self.chosen.get(side) or self.chosen_at.get(i) or defaults[i]
+                for i, side in enumerate(entry.sides)]
+
+    def choose(self, place: int, player: str) -> None:
+        """The person picked `player` for the side in `place` of the scenario shown."""
+        entry = self.entries[self.choice]
+        self.chosen[entry.sides[place]] = player
+        self.chosen_at[place] = player
+
+    def _toggle_hot_seat(self) -> None:
+        """Every side a person, or (when they already are) back to the scenario's own
+        seats: a person against the computer."""
+        entry = self.entries[self.choice]
+        if all(p == PERSON for p in self.players(entry)):
+            self.chosen.clear()
+            self.chosen_at.clear()
+        else:
+            most = max((len(e.sides) for e in self.entries), default=0)
+            self.chosen.update({side: PERSON for e in self.entries for side in e.sides})
+            self.chosen_at.update({i: PERSON for i in range(most)})
+        self.build()
 
     @staticmethod
     def _latest() -> tuple[Path | None, str]:
@@ -144,7 +200,7 @@ class MenuScene:
         entry = self.entries[self.choice]
         ruleset = next(rid for rid, name, _ in catalogue()
                        if name == self.ruleset_menu.selected_option[0])
-        players = [m.selected_option[0] for m in self.side_menus]
+        players = self.players(entry)
         try:
             scene = start_battle(self.app, entry, ruleset, players, on_exit=self._back)
         except (ValueError, OSError) as exc:

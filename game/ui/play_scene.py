@@ -3,8 +3,9 @@
 The hex battle, the joust's lists and the screens still to come (the mass battle's grid, the
 chase's track) all drive one turn manager: they offer a player's command and step it, show
 whose eyes the window is for (hidden information), hide the board behind the hand-over
-cover between two people, show the help over the board, undo and redo, and on leaving close
-the autosave and give the turn manager back.  Each mode's scene subclasses `PlayScene` and
+cover between two people, show the help over the board, undo and redo, ask before leaving
+(Esc: a battle left by a slip of the finger is a battle lost to a newcomer), and on leaving
+close the autosave and give the turn manager back.  Each mode's scene subclasses `PlayScene` and
 adds its own board, panels and input; this is the part they would otherwise each copy.
 """
 
@@ -14,12 +15,21 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UITextBox
+from pygame_gui.windows import UIConfirmationDialog
 
 from game.turns import TurnManager
 from game.ui.handover import HandoverCover
 from rules.commands import Command
 from rules.events import Event
+
+LEAVE_QUESTION = "Leave the battle?"
+LEAVE_SAVED = "It is saved: Continue in the menu brings it back."
+LEAVE_SIZE = (420, 200)
+# What the board would take while the question is up: the answer comes first.
+_BOARD_INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                pygame.MOUSEWHEEL)
 
 
 class PlayScene:
@@ -44,6 +54,7 @@ class PlayScene:
         self.cover: HandoverCover | None = None
         self.help: UITextBox | None = None
         self.end_panel: Any = None
+        self.leave_dialog: UIConfirmationDialog | None = None
         self.message = ""
         tm.listeners.append(self._on_events)
 
@@ -93,6 +104,52 @@ class PlayScene:
 
     # --- leaving ---------------------------------------------------------------------------
 
+    @property
+    def asking_to_leave(self) -> bool:
+        """Whether the leave question is up (`leave_dialog` is the last one asked, which
+        takes itself down on either answer)."""
+        return self.leave_dialog is not None and self.leave_dialog.alive()
+
+    def ask_to_leave(self) -> Any:
+        """Esc: ask "Leave the battle?" with Leave and Stay (Esc again stays).  A battle
+        that is over has nothing left to lose and is left at once."""
+        if self.tm.is_over:
+            return self.leave()
+        if self.asking_to_leave:
+            self.stay()
+            return None
+        w, h = self.app.size
+        rect = pygame.Rect((w - LEAVE_SIZE[0]) // 2, (h - LEAVE_SIZE[1]) // 2, *LEAVE_SIZE)
+        text = LEAVE_QUESTION if self.writer is None else f"{LEAVE_QUESTION} {LEAVE_SAVED}"
+        self.leave_dialog = UIConfirmationDialog(rect, text, self.app.ui,
+                                                 window_title="Leave the battle",
+                                                 action_short_name="Leave", blocking=True)
+        self.leave_dialog.cancel_button.set_text("Stay")
+        return None
+
+    def stay(self) -> None:
+        """Take the question down and play on."""
+        if self.asking_to_leave:
+            self.leave_dialog.kill()  # type: ignore[union-attr]
+
+    def answer_to_leave(self, e: pygame.event.Event) -> tuple[bool, Any]:
+        """(whether the event belonged to the leave question, the next scene): Leave
+        leaves; Stay or the dialog's close button plays on; while it is asked, the board
+        takes no keys or clicks (Esc stays)."""
+        dialog = self.leave_dialog
+        if dialog is None:
+            return False, None
+        if e.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and e.ui_element is dialog:
+            return True, self.leave()
+        if e.type == pygame_gui.UI_WINDOW_CLOSE and e.ui_element is dialog:
+            return True, None  # Stay, or the window's own close button
+        if not self.asking_to_leave:
+            return False, None
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.stay()
+            return True, None
+        return e.type in _BOARD_INPUT, None
+
     def leave(self) -> Any:
         self.close()
         return self.on_exit() if self.on_exit else None
@@ -102,6 +159,7 @@ class PlayScene:
         if self.writer is not None:
             self.writer.close()
         self.panel.kill()
+        self.stay()
         for w in (self.help, self.cover, self.end_panel):
             if w is not None:
                 w.kill()

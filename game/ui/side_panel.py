@@ -1,6 +1,12 @@
-"""The battle's side panel: round tracker, whose turn, the hovered unit's card, the odds of
-the attack under the mouse (with every modifier and its rule), the command buttons, and the
-event log.  Built from pygame-gui widgets; rebuilt when the window is resized."""
+"""The battle's side panel: round tracker, whose turn, the figure's card, the box beside it
+(the odds of the attack under the mouse with every modifier and its rule, else the hovered
+figure's card), the command buttons, and the event log.  Built from pygame-gui widgets;
+rebuilt when the window is resized.
+
+The card is as tall as its text, so it is never cut on a laptop's screen (1366x768) nor
+lost in an empty box on a large one; the box under it takes what is left up to its own
+height (the odds' damage chart at its foot, only while there are odds), the buttons as many
+rows as there are buttons, and the log the rest."""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
-from game.ui.layout import stack_heights
+from game.ui.layout import place, text_height
 from game.ui.markup import escape
 from game.ui.odds_chart import draw_chart
 from rules.commands import Command
@@ -44,12 +50,16 @@ def blank(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-CARD_H, ODDS_H, CHART_H, LOG_MIN = 106, 196, 64, 80
-CARD_MIN, ODDS_MIN = 60, 90  # a few lines each; the rest scrolls
-BUTTON_ROWS = 5
-# Everything in the panel but the unit card, the odds and the log: the labels above, the
-# chart, the buttons, and the margins between.
-FIXED_H = 76 + 2 + 2 + CHART_H + 4 + BUTTON_ROWS * 34 + 4 + 12
+HEAD_H = 76  # the round tracker, the order of play and whose turn it is
+CARD_MIN = 60  # the card never shrinks below two lines
+CHART_H, MARGIN = 64, 12
+LOG_MIN, LOG_FLOOR = 80, 44  # the log's least: as designed, and lent to a long card
+# The box under the card (the odds and their chart, or the hovered figure): preferred and
+# least heights, the chart included while there are odds.
+ASIDE_H, ASIDE_MIN = 270 + 2 + CHART_H, 40
+BUTTON_ROW, BUTTON_ROWS = 34, 5  # ten buttons at most, in two columns
+HINT = ("<font color='#9a9a9a'><i>Hover a figure to see its card here, or a foe ringed in "
+        "gold for the odds of a blow.</i></font>")
 
 
 class SidePanel:
@@ -58,10 +68,14 @@ class SidePanel:
         self.buttons: list[tuple[UIButton, Command]] = []
         self._button_key: tuple[str, ...] = ()
         self._log: list[str] = []
+        self._rows = 1  # rows of buttons shown
+        self._card_need = CARD_MIN  # the height the card's text asks for
+        self._with_chart = False  # odds are shown, and their chart under them
         self.build(screen)
 
     def build(self, screen: tuple[int, int]) -> None:
         w, h = screen
+        self.height = h
         x = w - WIDTH
         self.panel = UIPanel(pygame.Rect(x, 0, WIDTH, h), manager=self.ui)
         c = self.panel
@@ -70,22 +84,44 @@ class SidePanel:
                                object_id="#tracker")
         self.order = UILabel(pygame.Rect(4, 28, inner, 22), "", self.ui, container=c)
         self.turn = UILabel(pygame.Rect(4, 50, inner, 24), "", self.ui, container=c)
-        card_h, odds_h = stack_heights(h - FIXED_H - LOG_MIN, (CARD_H, ODDS_H),
-                                       (CARD_MIN, ODDS_MIN))
-        self.card = UITextBox("", pygame.Rect(4, 76, inner, card_h), self.ui, container=c)
-        y = 76 + card_h + 2
-        self.odds = UITextBox("", pygame.Rect(4, y, inner, odds_h), self.ui, container=c)
-        y += odds_h + 2
-        self.chart_rect = pygame.Rect(4, y, inner, CHART_H)
+        self.card = UITextBox("", pygame.Rect(4, HEAD_H, inner, CARD_MIN), self.ui,
+                              container=c)
+        self.odds = UITextBox(HINT, pygame.Rect(4, HEAD_H + CARD_MIN + 2, inner, ASIDE_MIN),
+                              self.ui, container=c)
+        self.chart_rect = pygame.Rect(4, 0, inner, CHART_H)
         self.chart = UIImage(self.chart_rect, blank(self.chart_rect.size), self.ui,
-                             container=c)
-        self.buttons_top = y + CHART_H + 4
-        log_top = self.buttons_top + BUTTON_ROWS * 34 + 4
-        self.log = UITextBox("", pygame.Rect(4, log_top, inner, max(LOG_MIN, h - log_top - 12)),
+                             container=c, visible=self._with_chart)
+        self.log = UITextBox("", pygame.Rect(4, h - LOG_MIN - MARGIN, inner, LOG_MIN),
                              self.ui, container=c)
         self.buttons = []
         self._button_key = ()
+        self._layout()
         self.set_log(self._log)
+
+    def _layout(self) -> None:
+        """Stack the boxes down the panel: the card as tall as its text (the box under it
+        keeping its least), the box under it what is left up to its own height, the chart
+        at its foot while there are odds, the rows of buttons there are, and the log down
+        to the bottom."""
+        inner = WIDTH - 12
+        rows_h = self._rows * BUTTON_ROW
+        room = self.height - HEAD_H - 2 - 4 - rows_h - 4 - MARGIN  # card, aside and log
+        least = ASIDE_MIN + (CHART_H + 2 if self._with_chart else 0)
+        card_h = max(CARD_MIN, min(self._card_need, room - least - LOG_FLOOR))
+        aside_h = max(least, min(ASIDE_H, room - card_h - LOG_MIN))
+        y = HEAD_H
+        place(self.card, pygame.Rect(4, y, inner, card_h))
+        y += card_h + 2
+        text_h = aside_h - (CHART_H + 2 if self._with_chart else 0)
+        place(self.odds, pygame.Rect(4, y, inner, text_h))
+        self.chart_rect = pygame.Rect(4, y + aside_h - CHART_H, inner, CHART_H)
+        self.chart.set_relative_position(self.chart_rect.topleft)
+        self.buttons_top = y + aside_h + 4
+        for i, (b, _) in enumerate(self.buttons):
+            b.set_relative_position(self._button_rect(i).topleft)
+        log_top = self.buttons_top + rows_h + 4
+        place(self.log, pygame.Rect(4, log_top, inner,
+                                    max(LOG_FLOOR, self.height - log_top - MARGIN)))
 
     def kill(self) -> None:
         self.panel.kill()
@@ -103,12 +139,29 @@ class SidePanel:
             self.turn.set_text(turn)
 
     def set_card(self, lines: list[str]) -> None:
+        """Show a figure's card, the box made as tall as its lines need."""
         text = "<br>".join(escape(s) for s in lines)
         if self.card.html_text != text:
             self.card.set_text(text)
+            need = text_height(self.card)
+            if need != self._card_need:
+                self._card_need = need
+                self._layout()
 
-    def set_odds(self, title: str, odds: AttackOdds | None, target_hp: int = 0) -> None:
-        text = odds_html(title, odds) if odds else ""
+    def set_odds(self, title: str, odds: AttackOdds | None, target_hp: int = 0,
+                 figure: list[str] | None = None) -> None:
+        """The box under the card: the odds of the blow under the mouse, else the card of
+        the figure under it (`figure`), else a word on what to hover."""
+        if bool(odds) != self._with_chart:
+            self._with_chart = bool(odds)
+            self.chart.show() if odds else self.chart.hide()
+            self._layout()
+        if odds:
+            text = odds_html(title, odds)
+        elif figure:
+            text = "<br>".join(escape(s) for s in figure)
+        else:
+            text = HINT
         if self.odds.html_text != text:
             self.odds.set_text(text)
             surf = (draw_chart(odds, self.chart_rect.size, target_hp) if odds
@@ -123,11 +176,19 @@ class SidePanel:
             b.kill()
         self.buttons = []
         self._button_key = key
-        half = (WIDTH - 16) // 2
+        rows = max(1, min(BUTTON_ROWS, (len(commands) + 1) // 2))
+        if rows != self._rows:
+            self._rows = rows
+            self._layout()
         for i, (label, cmd) in enumerate(commands[: 2 * BUTTON_ROWS]):
-            col, row = i % 2, i // 2
-            rect = pygame.Rect(4 + col * (half + 4), self.buttons_top + row * 34, half, 30)
-            self.buttons.append((UIButton(rect, label, self.ui, container=self.panel), cmd))
+            self.buttons.append((UIButton(self._button_rect(i), label, self.ui,
+                                          container=self.panel), cmd))
+
+    def _button_rect(self, i: int) -> pygame.Rect:
+        """The `i`th button's place: two columns, row by row from `buttons_top`."""
+        half = (WIDTH - 16) // 2
+        col, row = i % 2, i // 2
+        return pygame.Rect(4 + col * (half + 4), self.buttons_top + row * BUTTON_ROW, half, 30)
 
     def command_for(self, element: object) -> Command | None:
         for b, cmd in self.buttons:
