@@ -21,6 +21,7 @@ from rules.dice import Dice
 from rules.engine import Context, IllegalCommand, UnitSpec, ruleset_of
 from rules.events import Event, HexT, RulingOverridden, evolver, hx, unhx
 from rules.state import DEAD, GONE, Battle
+from rules.wording import PLAIN, Words, ruling_value
 
 # Fields no edit may touch: who a unit is, and where (that is what relocating is for).
 FIXED_FIELDS = frozenset({"id", "side", "template", "pos"})
@@ -75,16 +76,19 @@ class UnitPlaced(Event):
     type: Literal["gm_unit_placed"] = "gm_unit_placed"
     unit: UnitSpec
 
-    def narrate(self) -> str:
-        return f"GM places {self.unit.id} ({self.unit.template}) at {self.unit.pos}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = self.unit
+        kind = u.template.replace("_", " ")
+        who = w.units.get(u.id) or u.name or kind.capitalize()
+        return f"GM places {who} ({kind}) at {w.hex(u.pos)}."
 
 
 class UnitRemoved(Event):
     type: Literal["gm_unit_removed"] = "gm_unit_removed"
     unit: str
 
-    def narrate(self) -> str:
-        return f"GM removes {self.unit}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"GM removes {w.unit(self.unit)}."
 
 
 class UnitRelocated(Event):
@@ -93,8 +97,9 @@ class UnitRelocated(Event):
     to: HexT
     facing: int
 
-    def narrate(self) -> str:
-        return f"GM sets {self.unit} at {self.to}, facing {self.facing}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return (f"GM sets {w.unit(self.unit)} at {w.hex(self.to)}, facing "
+                f"{w.direction(self.facing)}.")
 
 
 class UnitEdited(Event):
@@ -102,9 +107,10 @@ class UnitEdited(Event):
     unit: str
     changes: dict[str, Any]
 
-    def narrate(self) -> str:
-        what = ", ".join(f"{k} = {v!r}" for k, v in sorted(self.changes.items()))
-        return f"GM edits {self.unit}: {what}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        what = ", ".join(f"{k.replace('_', ' ')} {ruling_value(v)}"
+                         for k, v in sorted(self.changes.items()))
+        return f"GM edits {w.unit(self.unit)}: {what}."
 
 
 @evolver(UnitPlaced)

@@ -31,6 +31,7 @@ from rules.systems.empress.maneuver_events import (
     Released,
 )
 from rules.systems.empress.units import is_emp
+from rules.wording import PLAIN, Words
 
 __all__ = [
     "CriticalSave", "Disarmed", "EmpAttackRolled", "ForcedBack", "GrappleBroken", "Grappled",
@@ -61,10 +62,11 @@ class EmpAttackRolled(AttackRolled):
     venom: int = 0
     options: tuple[str, ...] = ()
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         what = f" ({', '.join(o.replace('_', ' ') for o in self.options)})" if (
             self.options) else ""
-        head = f"{self.attacker} {self.kind} attack{what} on {self.target} with {self.weapon}: "
+        head = (f"{w.unit(self.attacker)} {self.kind} attack{what} on {w.unit(self.target)} "
+                f"with {self.weapon.replace('_', ' ')}: ")
         if self.roll == 0:
             head += "no roll needed"
         else:
@@ -74,7 +76,7 @@ class EmpAttackRolled(AttackRolled):
               else "; no AC")
         defence = f" vs {hc}{ac}"
         if not self.hit:
-            return head + defence + " — miss." + "".join(f" {n}" for n in self.notes)
+            return head + defence + ": a miss." + "".join(f" {w.text(n)}" for n in self.notes)
         crit = " critical" if self.critical else ""
         band = {"protected": f"protected hit{crit} (EMP-48)",
                 "direct": f"direct{crit} hit (EMP-48"
@@ -92,7 +94,8 @@ class EmpAttackRolled(AttackRolled):
             tail += f" → {self.damage} damage"
             if self.venom:
                 tail += f" and {self.venom} from venom"
-        return (head + defence + f" — {band}{tail}." + "".join(f" {n}" for n in self.notes))
+        notes = "".join(f" {w.text(n)}" for n in self.notes)
+        return head + defence + f": a {band}{tail}." + notes
 
 
 @evolver(EmpAttackRolled)
@@ -121,12 +124,12 @@ class SaveRolled(Event):
     purpose: str = ""
     rule: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         total = self.roll + sum(m.value for m in self.modifiers)
         verdict = "saves" if self.success else (
             "fails critically (by 10 or more)" if self.critical_failure else "fails")
         why = f" {self.purpose}" if self.purpose else ""
-        return (f"{self.unit} saves vs {self.save.capitalize()}{why}: d20 {self.roll}"
+        return (f"{w.unit(self.unit)} saves vs {self.save.capitalize()}{why}: d20 {self.roll}"
                 f"{_mods(self.modifiers)} = {total} vs {self.target} — {verdict}"
                 + (f" ({self.rule})." if self.rule else "."))
 
@@ -148,8 +151,8 @@ class SkillRolled(Event):
     purpose: str = ""
     rule: str = ""
 
-    def narrate(self) -> str:
-        return (f"{self.unit} rolls {self.skill} {self.purpose}: d6 {self.roll} vs "
+    def narrate(self, w: Words = PLAIN) -> str:
+        return (f"{w.unit(self.unit)} rolls {self.skill} {self.purpose}: d6 {self.roll} vs "
                 f"{self.rating}-in-6 — {'success' if self.success else 'failure'} "
                 f"({self.rule}).")
 
@@ -171,10 +174,10 @@ class CriticalSave(Event):
     success: bool
     failures: int
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         total = self.roll + sum(m.value for m in self.modifiers)
         verdict = "holds on" if self.success else f"fails ({self.failures} of 3)"
-        return (f"{self.unit}, in critical condition, saves vs Fortitude: d20 {self.roll}"
+        return (f"{w.unit(self.unit)}, in critical condition, saves vs Fortitude: d20 {self.roll}"
                 f"{_mods(self.modifiers)} = {total} vs {self.target} — {verdict} (EMP-54).")
 
 
