@@ -31,10 +31,17 @@ class PlaceUnit(Command):
     type: Literal["gm_place"] = "gm_place"
     unit: UnitSpec
 
+    def say(self, w: Words = PLAIN) -> str:
+        kind = self.unit.template.replace("_", " ")
+        return f"GM places a {kind} at {w.hex(self.unit.pos)}"
+
 
 class RemoveUnit(Command):
     type: Literal["gm_remove"] = "gm_remove"
     unit: str
+
+    def say(self, w: Words = PLAIN) -> str:
+        return f"GM removes {w.unit(self.unit)}"
 
 
 class RelocateUnit(Command):
@@ -45,17 +52,27 @@ class RelocateUnit(Command):
     to: HexT
     facing: int
 
+    def say(self, w: Words = PLAIN) -> str:
+        return (f"GM sets {w.unit(self.unit)} at {w.hex(self.to)}, facing "
+                f"{w.direction(self.facing)}")
+
 
 class EditUnit(Command):
     type: Literal["gm_edit"] = "gm_edit"
     unit: str
     changes: dict[str, Any]
 
+    def say(self, w: Words = PLAIN) -> str:
+        return f"GM edits {w.unit(self.unit)}"
+
 
 class OverrideRuling(Command):
     type: Literal["gm_override"] = "gm_override"
     key: str
     value: Any
+
+    def say(self, w: Words = PLAIN) -> str:
+        return f"GM rules {self.key.replace('_', ' ')}: {ruling_value(self.value)}"
 
 
 class Exchange(Command):
@@ -67,6 +84,10 @@ class Exchange(Command):
     target: str
     kind: str = "melee"
     options: dict[str, Any] = {}
+
+    def say(self, w: Words = PLAIN) -> str:
+        return (f"GM resolves a {self.kind} attack by {w.unit(self.attacker)} on "
+                f"{w.unit(self.target)}")
 
 
 GM_COMMANDS = (PlaceUnit, RemoveUnit, RelocateUnit, EditUnit, OverrideRuling, Exchange)

@@ -194,7 +194,15 @@ class Words:
 
     def text(self, text: str) -> str:
         """Free text from the rules (a reason, a note) with any ids in it made names."""
-        return with_names(text, self.names())
+        return counted(with_names(text, self.names()))
+
+
+def counted(text: str) -> str:
+    """Text from the rules with its "1 hit(s)" put in number: "1 hit", "0 hits"."""
+    return _MAYBE_PLURAL.sub(lambda m: plural(int(m.group(1)), m.group(2)), text)
+
+
+_MAYBE_PLURAL = re.compile(r"\b(\d+) (\w+)\(s\)")
 
 
 PLAIN = Words()
@@ -224,6 +232,7 @@ __all__ = [
     "PLAIN",
     "Words",
     "and_list",
+    "counted",
     "direction_word",
     "figure_names",
     "plural",

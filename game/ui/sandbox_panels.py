@@ -18,6 +18,7 @@ from game.ui.narration import event_html
 from game.ui.odds_chart import draw_chart
 from game.ui.sandbox_layout import HELP
 from rules.hexgrid import Hex
+from rules.wording import Words
 
 
 class SandboxPanels:
@@ -56,7 +57,8 @@ class SandboxPanels:
         if self.message:
             log.append(f"<font color='#ff8080'>{escape(self.message)}</font>")
         if last is not None:
-            log += [x for x in (event_html(e) for e in last.events) if x]
+            names = Words.of(state)
+            log += [x for x in (event_html(e, names) for e in last.events) if x]
         log.append(HELP)
         self.log.set_text("<br>".join(log))
 

@@ -31,7 +31,7 @@ from rules.systems.empress.maneuver_events import (
     Released,
 )
 from rules.systems.empress.units import is_emp
-from rules.wording import PLAIN, Words
+from rules.wording import PLAIN, Words, counted
 
 __all__ = [
     "CriticalSave", "Disarmed", "EmpAttackRolled", "ForcedBack", "GrappleBroken", "Grappled",
@@ -41,7 +41,20 @@ __all__ = [
 
 
 def _mods(mods: tuple[Modifier, ...]) -> str:
-    return "".join(f" {m.value:+d} {m.reason} ({m.rule})" for m in mods)
+    return "".join(f" {m.value:+d} {_reason(m.reason)} ({m.rule})" for m in mods)
+
+
+_STANCES = {"attack": "aggressive", "attack2": "Warrior's aggressive", "guard": "guarded",
+            "guard2": "Warrior's guarded", "pure_defense": "pure defence"}
+
+
+def _reason(reason: str) -> str:
+    """A modifier's reason as a player reads it: the stances' ids (EMP-61) in words and
+    "0 hit(s)" in number; the event keeps the reason as the rules wrote it."""
+    head = reason.removesuffix(" stance")
+    if head != reason and head in _STANCES:
+        return f"{_STANCES[head]} stance"
+    return counted(reason)
 
 
 class EmpAttackRolled(AttackRolled):
