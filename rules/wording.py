@@ -192,6 +192,11 @@ class Words:
         """Every id this battle knows to its name (units and sides)."""
         return {**{k: self.side(k) for k in self.sides}, **self.units}
 
+    def say(self, event: Any) -> str:
+        """An event's sentence in these words ('' when it has nothing to say)."""
+        text = event.narrate(self)
+        return self.text(text) if text else ""
+
     def text(self, text: str) -> str:
         """Free text from the rules (a reason, a note) with any ids in it made names."""
         return counted(with_names(text, self.names()))
@@ -255,3 +260,9 @@ def ruling_value(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {ruling_value(v)}" for k, v in value.items())
     return str(value)
+
+
+def dice_words(faces: Iterable[int]) -> str:
+    """What the dice showed: "rolled 2", "rolled 2 and 5", "no dice rolled"."""
+    shown = [str(f) for f in faces]
+    return f"rolled {and_list(shown)}" if shown else "no dice rolled"

@@ -25,9 +25,7 @@ def words_of(names: Words | Mapping[str, str] | None) -> Words:
 
 def say(event: Event, names: Words | Mapping[str, str] | None = None) -> str:
     """An event's sentence in a player's words (plain text; '' when it has nothing to say)."""
-    words = words_of(names)
-    text = event.narrate(words)
-    return words.text(text) if text else ""
+    return words_of(names).say(event)
 
 
 def event_html(event: Event, names: Words | Mapping[str, str] | None = None) -> str:
