@@ -30,6 +30,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from rules.engine import ruleset_of
     from rules.playout import random_playout
     from rules.scenarios import demo_setup
+    from rules.wording import Words
 
     try:
         ruleset_of(args.ruleset)
@@ -37,8 +38,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         raise UsageError(str(exc.args[0])) from None
     setup = demo_setup(args.ruleset, seed=args.seed)
     play = random_playout(setup, seed=args.seed)
+    words = Words.of(play.final)  # the figures' and sides' names, the board's compass
     for event in play.events:
-        line = event.narrate()
+        line = words.say(event)
         if line:
             print(line)
     return 0

@@ -21,7 +21,7 @@ from rules.dice import Dice
 from rules.engine import Context, IllegalCommand, UnitSpec, ruleset_of
 from rules.events import Event, HexT, RulingOverridden, evolver, hx, unhx
 from rules.state import DEAD, GONE, Battle
-from rules.wording import PLAIN, Words, ruling_value
+from rules.wording import PLAIN, Words, a_an, ruling_value
 
 # Fields no edit may touch: who a unit is, and where (that is what relocating is for).
 FIXED_FIELDS = frozenset({"id", "side", "template", "pos"})
@@ -33,7 +33,7 @@ class PlaceUnit(Command):
 
     def say(self, w: Words = PLAIN) -> str:
         kind = self.unit.template.replace("_", " ")
-        return f"GM places a {kind} at {w.hex(self.unit.pos)}"
+        return f"GM places {a_an(kind)} at {w.hex(self.unit.pos)}"
 
 
 class RemoveUnit(Command):

@@ -266,3 +266,8 @@ def dice_words(faces: Iterable[int]) -> str:
     """What the dice showed: "rolled 2", "rolled 2 and 5", "no dice rolled"."""
     shown = [str(f) for f in faces]
     return f"rolled {and_list(shown)}" if shown else "no dice rolled"
+
+
+def a_an(noun: str) -> str:
+    """The noun with its indefinite article: "an orc", "a pikeman"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

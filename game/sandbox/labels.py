@@ -10,7 +10,7 @@ from rules.commands import Command
 from rules.events import AttackRolled, Event
 from rules.gm import EditUnit, Exchange, OverrideRuling, PlaceUnit, RelocateUnit, RemoveUnit
 from rules.state import Battle
-from rules.wording import Words, plural, ruling_value
+from rules.wording import Words, a_an, plural, ruling_value
 
 # What each GM command is, in words, for "X does not support <words> in the sandbox yet".
 GM_WORDS = {"gm_place": "placing figures", "gm_remove": "removing figures",
@@ -24,7 +24,8 @@ def entry_label(before: Battle, cmd: Command, events: Sequence[Event]) -> str:
     if isinstance(cmd, PlaceUnit):
         s = cmd.unit
         kind = s.template.replace("_", " ")
-        return (f"Place a {kind} of {w.side(s.side, start=False)} at {w.hex(s.pos)}, facing "
+        who = s.name if s.name and s.name != s.id else a_an(kind)
+        return (f"Place {who} of {w.side(s.side, start=False)} at {w.hex(s.pos)}, facing "
                 f"{w.direction(s.facing)}")
     if isinstance(cmd, RemoveUnit):
         return f"Remove {w.unit(cmd.unit)}"
