@@ -185,5 +185,14 @@ class Choose(Command):
             return f"{w.unit(self.unit)} chooses {option}"
         if option in w.units:
             return f"{w.unit(self.unit)} chooses {w.unit(option)}"
-        return f"{w.unit(self.unit)} chooses to {option.replace('_', ' ')}"
+        head, _, rest = option.partition(":")  # "counter:o1", "counter_hex:2,3", "stance:guard"
+        what = head.replace("_hex", "").replace("_", " ")
+        if rest in w.units:
+            what += f" {w.unit(rest)}"
+        elif head.endswith("_hex") and rest.count(",") == 1:
+            q, r = rest.split(",")
+            what += f" at {w.hex((int(q), int(r)))}"
+        elif rest:
+            what += f": {rest.replace('_', ' ')}"
+        return f"{w.unit(self.unit)} chooses to {what}"
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rules.hexgrid import Hex
-from rules.wording import PLAIN, Words, counted, ruling_value
+from rules.wording import PLAIN, Words, ruling_value
 
 HexT = tuple[int, int]  # (q, r): how a hex is written in events and commands
 
@@ -224,14 +224,14 @@ class AttackRolled(Event):
 
     def narrate(self, w: Words = PLAIN) -> str:
         total = self.roll + sum(m.value for m in self.modifiers)
-        mods = "".join(f", {m.value:+d} {counted(m.reason)} ({m.rule})" for m in self.modifiers)
+        mods = "".join(f", {m.value:+d} {w.text(m.reason)} ({m.rule})" for m in self.modifiers)
         head = (f"{w.unit(self.attacker)} {self.kind} attack on {w.unit(self.target)} with "
                 f"{self.weapon.replace('_', ' ')}: rolled {self.roll}{mods}, {total} against "
                 f"{self.needed}")
         if not self.hit:
             return head + ": a miss." + "".join(f" {w.text(n)}" for n in self.notes)
         victim = w.unit(self.struck or self.target)
-        dmods = "".join(f", {m.value:+d} {counted(m.reason)} ({m.rule})"
+        dmods = "".join(f", {m.value:+d} {w.text(m.reason)} ({m.rule})"
                         for m in self.damage_modifiers)
         return (head + f": a hit on {victim} for {self.damage} ({self.damage_dice}: "
                 f"{self.damage_roll}{dmods})." + "".join(f" {w.text(n)}" for n in self.notes))

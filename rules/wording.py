@@ -193,9 +193,10 @@ class Words:
         return {**{k: self.side(k) for k in self.sides}, **self.units}
 
     def say(self, event: Any) -> str:
-        """An event's sentence in these words ('' when it has nothing to say)."""
-        text = event.narrate(self)
-        return self.text(text) if text else ""
+        """An event's sentence in these words ('' when it has nothing to say).  The event
+        puts the names in itself (its free text through `text`), so this adds nothing: a
+        second pass would name the name ("The The orcs") or a word that is also an id."""
+        return counted(event.narrate(self))
 
     def text(self, text: str) -> str:
         """Free text from the rules (a reason, a note) with any ids in it made names."""

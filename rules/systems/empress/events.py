@@ -40,8 +40,8 @@ __all__ = [
 ]
 
 
-def _mods(mods: tuple[Modifier, ...]) -> str:
-    return "".join(f" {m.value:+d} {_reason(m.reason)} ({m.rule})" for m in mods)
+def _mods(mods: tuple[Modifier, ...], w: Words = PLAIN) -> str:
+    return "".join(f" {m.value:+d} {w.text(_reason(m.reason))} ({m.rule})" for m in mods)
 
 
 _STANCES = {"attack": "aggressive", "attack2": "Warrior's aggressive", "guard": "guarded",
@@ -83,9 +83,9 @@ class EmpAttackRolled(AttackRolled):
         if self.roll == 0:
             head += "no roll needed"
         else:
-            head += f"d20 {self.roll}{_mods(self.modifiers)} = {self.total}"
-        hc = f"HC {self.needed} ={_mods(self.hc_modifiers)}"
-        ac = (f"; AC {self.ac} = HC + Coverage{_mods(self.coverage_modifiers)}" if self.ac
+            head += f"d20 {self.roll}{_mods(self.modifiers, w)} = {self.total}"
+        hc = f"HC {self.needed} ={_mods(self.hc_modifiers, w)}"
+        ac = (f"; AC {self.ac} = HC + Coverage{_mods(self.coverage_modifiers, w)}" if self.ac
               else "; no AC")
         defence = f" vs {hc}{ac}"
         if not self.hit:
@@ -103,7 +103,7 @@ class EmpAttackRolled(AttackRolled):
                     self.damage_roll) else f" = {self.raw}"
             if self.intercepted:
                 tail += (f", less {self.protection} Protection"
-                         f"{_mods(self.protection_modifiers)}")
+                         f"{_mods(self.protection_modifiers, w)}")
             tail += f" → {self.damage} damage"
             if self.venom:
                 tail += f" and {self.venom} from venom"
@@ -141,9 +141,9 @@ class SaveRolled(Event):
         total = self.roll + sum(m.value for m in self.modifiers)
         verdict = "saves" if self.success else (
             "fails critically (by 10 or more)" if self.critical_failure else "fails")
-        why = f" {self.purpose}" if self.purpose else ""
+        why = f" {w.text(self.purpose)}" if self.purpose else ""
         return (f"{w.unit(self.unit)} saves vs {self.save.capitalize()}{why}: d20 {self.roll}"
-                f"{_mods(self.modifiers)} = {total} vs {self.target} — {verdict}"
+                f"{_mods(self.modifiers, w)} = {total} vs {self.target} — {verdict}"
                 + (f" ({self.rule})." if self.rule else "."))
 
 
@@ -165,7 +165,7 @@ class SkillRolled(Event):
     rule: str = ""
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return (f"{w.unit(self.unit)} rolls {self.skill} {self.purpose}: d6 {self.roll} vs "
+        return (f"{w.unit(self.unit)} rolls {self.skill} {w.text(self.purpose)}: d6 {self.roll} vs "
                 f"{self.rating}-in-6 — {'success' if self.success else 'failure'} "
                 f"({self.rule}).")
 
@@ -191,7 +191,7 @@ class CriticalSave(Event):
         total = self.roll + sum(m.value for m in self.modifiers)
         verdict = "holds on" if self.success else f"fails ({self.failures} of 3)"
         return (f"{w.unit(self.unit)}, in critical condition, saves vs Fortitude: d20 {self.roll}"
-                f"{_mods(self.modifiers)} = {total} vs {self.target} — {verdict} (EMP-54).")
+                f"{_mods(self.modifiers, w)} = {total} vs {self.target} — {verdict} (EMP-54).")
 
 
 @evolver(CriticalSave)
