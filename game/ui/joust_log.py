@@ -77,8 +77,8 @@ class JoustLog:
         """One log line as pygame-gui HTML; '' for events with nothing to say."""
         if isinstance(e, JoustBegan):
             head = (f"<b><font color='#ffd27a'>The joust: {escape(self.a)} "
-                    f"({plural(e.pool_a, 'die')}) against {escape(self.b)} ({plural(e.pool_b, 'die')})."
-                    "</font></b>")
+                    f"({plural(e.pool_a, 'die')}) against {escape(self.b)} "
+                    f"({plural(e.pool_b, 'die')}).</font></b>")
             return " ".join([head, *(self.note(t, c) for t, c in e.notes)])
         if isinstance(e, JoustThrowChosen):
             who = self.names.get(e.unit, e.unit)
