@@ -25,6 +25,7 @@ from rules.commands import (
 from rules.events import unhx
 from rules.hexgrid import Hex
 from rules.state import Battle
+from rules.wording import PLAIN, Words, plural
 
 
 @dataclass
@@ -107,33 +108,37 @@ CHOICE_WORDS = {
 }
 
 
-def choice_label(option: str) -> str:
-    """Words for a ruleset's named choice ("counter:orc1" → "Counter orc1")."""
+def choice_label(option: str, w: Words = PLAIN) -> str:
+    """Words for a ruleset's named choice ("counter:o1" → "Hold to counter Orc 1",
+    "counter_hex:2,2" → "Hold to counter at col 3, row 2")."""
     if option in CHOICE_WORDS:
         return CHOICE_WORDS[option]
     if option.isdigit():
-        n = int(option)
-        return f"Throw {n} {'die' if n == 1 else 'dice'}"
+        return f"Throw {plural(int(option), 'die')}"
     head, _, rest = option.partition(":")
     if head == "counter":
-        return f"Hold to counter {rest}"
+        return f"Hold to counter {w.unit(rest)}"
     if head == "counter_hex":
-        return f"Hold to counter at {rest}"
+        q, _, r = rest.partition(",")
+        where = w.hex((int(q), int(r))) if q.lstrip("-").isdigit() and r.lstrip("-").isdigit() \
+            else rest
+        return f"Hold to counter at {where}"
     if head == "cleave":
-        return f"Cleave into {rest}"
+        return f"Cleave into {w.unit(rest)}"
     return option.replace("_", " ").replace(":", ": ").capitalize()
 
 
-def button_label(cmd: Command) -> str:
-    """Words for a command that is a button rather than a click on the board."""
+def button_label(cmd: Command, w: Words = PLAIN) -> str:
+    """Words for a command that is a button rather than a click on the board, with the
+    battle's names and board (`w`) for the figures and hexes a choice points at."""
     if isinstance(cmd, Declare):
         return cmd.action.replace("_", " ").capitalize()
     if isinstance(cmd, React):
         return "Take the free attack" if cmd.accept else "Let it go"
     if isinstance(cmd, Choose):
-        return choice_label(cmd.option)
+        return choice_label(cmd.option, w)
     if isinstance(cmd, Pass):
         return "Pass (Space)"
     if isinstance(cmd, EndPhase):
         return "End phase (Enter)"
-    return cmd.type.replace("_", " ")
+    return cmd.say(w)

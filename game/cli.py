@@ -30,6 +30,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from rules.engine import ruleset_of
     from rules.playout import random_playout
     from rules.scenarios import demo_setup
+    from rules.wording import Words
 
     try:
         ruleset_of(args.ruleset)
@@ -40,8 +41,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
           "again)")
     setup = demo_setup(args.ruleset, seed=seed)
     play = random_playout(setup, seed=seed)
+    words = Words.of(play.final)  # the figures' and sides' names, the board's compass
     for event in play.events:
-        line = event.narrate()
+        line = words.say(event)
         if line:
             print(line)
     return 0

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.lists.roster import COMPUTER, PERSON
 from rules.engine import BattleSetup
 
 ROOT = Path(__file__).resolve().parent.parent
+# Who sits at a side: a person, or the computer's default player (as `flank play --sides`).
+PERSON = "human"
+COMPUTER = "ai:tactician"
 MAPS = ROOT / "maps"
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, ClassVar, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rules.events import HexT
+from rules.wording import PLAIN, Words, plural
 
 
 class Command(BaseModel):
@@ -30,8 +31,19 @@ class Command(BaseModel):
             _cache.clear()
 
     def describe(self) -> str:
+        """The command as code writes it, for developers' messages (`flank replay --verify`,
+        the engine's refusals); a player reads `say`."""
         fields = ", ".join(f"{k}={v!r}" for k, v in self.model_dump().items() if k != "type")
         return f"{self.type}({fields})"
+
+    def say(self, w: Words = PLAIN) -> str:
+        """The command in a player's words ("Orc 4 attacks Spearman 2"); commands override
+        it where they can say more than their kind and who."""
+        who = getattr(self, "unit", None)
+        what = self.type.removeprefix("gm_").replace("_", " ")
+        if isinstance(who, str):
+            return f"{w.unit(who)}: {what}"
+        return what[:1].upper() + what[1:]
 
 
 _cache: dict[str, TypeAdapter[Any]] = {}
@@ -56,6 +68,9 @@ class Declare(Command):
     unit: str
     action: str
 
+    def say(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} declares: {self.action.replace('_', ' ')}"
+
 
 class Move(Command):
     """Walk a unit along `path` (its current hex first), then face `facing` if given.
@@ -68,11 +83,22 @@ class Move(Command):
     facing: int | None = None
     target: str = ""
 
+    def say(self, w: Words = PLAIN) -> str:
+        text = f"{w.unit(self.unit)} moves {plural(len(self.path) - 1, 'hex')}"
+        if self.target:
+            text += f" to strike {w.unit(self.target)}"
+        if self.facing is not None:
+            text += f", facing {w.direction(self.facing)}"
+        return text
+
 
 class Turn(Command):
     type: Literal["turn"] = "turn"
     unit: str
     facing: int
+
+    def say(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} turns to face {w.direction(self.facing)}"
 
 
 class Attack(Command):
@@ -82,12 +108,24 @@ class Attack(Command):
     weapon: str = ""  # "" = the unit's usual weapon for this phase
     options: tuple[str, ...] = ()  # e.g. "subdual"
 
+    def say(self, w: Words = PLAIN) -> str:
+        text = f"{w.unit(self.unit)} attacks {w.unit(self.target)}"
+        if self.weapon:
+            text += f" with {self.weapon.replace('_', ' ')}"
+        if self.options:
+            text += f" ({', '.join(o.replace('_', ' ') for o in self.options)})"
+        return text
+
 
 class Cast(Command):
     type: Literal["cast"] = "cast"
     unit: str
     spell: str
     target: str
+
+    def say(self, w: Words = PLAIN) -> str:
+        return (f"{w.unit(self.unit)} casts {self.spell.replace('_', ' ')} at "
+                f"{w.unit(self.target)}")
 
 
 class UseItem(Command):
@@ -98,6 +136,10 @@ class UseItem(Command):
     item: str
     target: str
 
+    def say(self, w: Words = PLAIN) -> str:
+        who = "himself" if self.target == self.unit else w.unit(self.target)
+        return f"{w.unit(self.unit)} uses {self.item.replace('_', ' ')} on {who}"
+
 
 class Pass(Command):
     """This unit does nothing more in this step."""
@@ -105,12 +147,18 @@ class Pass(Command):
     type: Literal["pass"] = "pass"
     unit: str
 
+    def say(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} does nothing more"
+
 
 class EndPhase(Command):
     """The deciding side is done with the current step for all its units."""
 
     type: Literal["end_phase"] = "end_phase"
     side: str
+
+    def say(self, w: Words = PLAIN) -> str:
+        return f"{w.agree(self.side, 'is', 'are')} done with this step"
 
 
 class React(Command):
@@ -120,6 +168,9 @@ class React(Command):
     unit: str
     accept: bool
 
+    def say(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} {'takes' if self.accept else 'lets go'} the chance to strike"
+
 
 class Choose(Command):
     """Pick one of the options a pending decision offers (e.g. splinter the shield)."""
@@ -127,3 +178,21 @@ class Choose(Command):
     type: Literal["choose"] = "choose"
     unit: str
     option: str
+
+    def say(self, w: Words = PLAIN) -> str:
+        option = self.option
+        if option.isdigit():
+            return f"{w.unit(self.unit)} chooses {option}"
+        if option in w.units:
+            return f"{w.unit(self.unit)} chooses {w.unit(option)}"
+        head, _, rest = option.partition(":")  # "counter:o1", "counter_hex:2,3", "stance:guard"
+        what = head.replace("_hex", "").replace("_", " ")
+        if rest in w.units:
+            what += f" {w.unit(rest)}"
+        elif head.endswith("_hex") and rest.count(",") == 1:
+            q, r = rest.split(",")
+            what += f" at {w.hex((int(q), int(r)))}"
+        elif rest:
+            what += f": {rest.replace('_', ' ')}"
+        return f"{w.unit(self.unit)} chooses to {what}"
+

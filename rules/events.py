@@ -18,6 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rules.hexgrid import Hex
+from rules.wording import PLAIN, Words, ruling_value
 
 HexT = tuple[int, int]  # (q, r): how a hex is written in events and commands
 
@@ -78,7 +79,7 @@ class Event(BaseModel):
             Event.registry[tag] = cls
             _adapter_cache.clear()
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         """A sentence for the event log; events override it where they can say more."""
         return self.type.replace("_", " ")
 
@@ -166,7 +167,7 @@ class RoundStarted(Event):
     type: Literal["round_started"] = "round_started"
     round: int
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return f"Round {self.round} begins."
 
 
@@ -176,8 +177,8 @@ class PhaseStarted(Event):
     sides: tuple[str, ...]
     rule: str = ""
 
-    def narrate(self) -> str:
-        return f"{self.phase.capitalize()} phase for {', '.join(self.sides)}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{self.phase.capitalize()} phase for {w.sides_list(self.sides, start=False)}."
 
 
 class UnitStepped(Event):
@@ -189,7 +190,7 @@ class UnitStepped(Event):
     to_hex: HexT
     facing: int
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""  # the move was announced as a whole; the board shows each step
 
 
@@ -198,8 +199,8 @@ class UnitFaced(Event):
     unit: str
     facing: int
 
-    def narrate(self) -> str:
-        return f"{self.unit} turns to face side {self.facing}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} turns to face {w.direction(self.facing)}."
 
 
 class AttackRolled(Event):
@@ -221,17 +222,19 @@ class AttackRolled(Event):
     struck: str = ""  # who was actually struck, when not the target (cover, melee scatter)
     notes: tuple[str, ...] = ()
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         total = self.roll + sum(m.value for m in self.modifiers)
-        mods = "".join(f", {m.value:+d} {m.reason} ({m.rule})" for m in self.modifiers)
-        head = (f"{self.attacker} {self.kind} attack on {self.target} with {self.weapon}: "
-                f"rolled {self.roll}{mods} = {total} vs {self.needed}")
+        mods = "".join(f", {m.value:+d} {w.text(m.reason)} ({m.rule})" for m in self.modifiers)
+        head = (f"{w.unit(self.attacker)} {self.kind} attack on {w.unit(self.target)} with "
+                f"{self.weapon.replace('_', ' ')}: rolled {self.roll}{mods}, {total} against "
+                f"{self.needed}")
         if not self.hit:
-            return head + " — miss." + "".join(f" {n}" for n in self.notes)
-        victim = self.struck or self.target
-        dmods = "".join(f", {m.value:+d} {m.reason} ({m.rule})" for m in self.damage_modifiers)
-        return (head + f" — hit {victim} for {self.damage} ({self.damage_dice}: "
-                f"{self.damage_roll}{dmods})." + "".join(f" {n}" for n in self.notes))
+            return head + ": a miss." + "".join(f" {w.text(n)}" for n in self.notes)
+        victim = w.unit(self.struck or self.target)
+        dmods = "".join(f", {m.value:+d} {w.text(m.reason)} ({m.rule})"
+                        for m in self.damage_modifiers)
+        return (head + f": a hit on {victim} for {self.damage} ({self.damage_dice}: "
+                f"{self.damage_roll}{dmods})." + "".join(f" {w.text(n)}" for n in self.notes))
 
 
 class UnitDamaged(Event):
@@ -242,8 +245,8 @@ class UnitDamaged(Event):
     subdual: bool = False
     source: str = ""  # the kind of attack that did it: melee, missile, spell ...
 
-    def narrate(self) -> str:
-        return f"{self.unit} takes {self.amount} damage ({self.hp_after} HP left)."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} takes {self.amount} damage ({self.hp_after} HP left)."
 
 
 class UnitHealed(Event):
@@ -253,8 +256,8 @@ class UnitHealed(Event):
     hp_after: int
     rule: str = ""
 
-    def narrate(self) -> str:
-        return f"{self.unit} regains {self.amount} HP ({self.hp_after} HP)."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} regains {self.amount} HP ({self.hp_after} HP now)."
 
 
 class UnitStatusChanged(Event):
@@ -265,10 +268,10 @@ class UnitStatusChanged(Event):
     reason: str = ""
     rule: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         what = self.condition or self.status
-        why = f" ({self.reason}; {self.rule})" if self.reason else ""
-        return f"{self.unit} is {what}{why}."
+        why = f" ({w.text(self.reason)}; {self.rule})" if self.reason else ""
+        return f"{w.unit(self.unit)} is {what.replace('_', ' ')}{why}."
 
 
 class BattleEnded(Event):
@@ -276,8 +279,9 @@ class BattleEnded(Event):
     winner: str | None
     reason: str
 
-    def narrate(self) -> str:
-        return f"The battle is over: {self.winner or 'nobody'} wins — {self.reason}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        who = w.agree(self.winner, "wins", "win") if self.winner else "Nobody wins"
+        return f"The battle is over. {who}: {w.text(self.reason)}."
 
 
 class RulingOverridden(Event):
@@ -287,5 +291,5 @@ class RulingOverridden(Event):
     key: str
     value: Any
 
-    def narrate(self) -> str:
-        return f"GM ruling: {self.key} = {self.value!r}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"GM ruling: {self.key.replace('_', ' ')} is now {ruling_value(self.value)}."

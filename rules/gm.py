@@ -21,6 +21,7 @@ from rules.dice import Dice
 from rules.engine import Context, IllegalCommand, UnitSpec, ruleset_of
 from rules.events import Event, HexT, RulingOverridden, evolver, hx, unhx
 from rules.state import DEAD, GONE, Battle
+from rules.wording import PLAIN, Words, a_an, ruling_value
 
 # Fields no edit may touch: who a unit is, and where (that is what relocating is for).
 FIXED_FIELDS = frozenset({"id", "side", "template", "pos"})
@@ -30,10 +31,17 @@ class PlaceUnit(Command):
     type: Literal["gm_place"] = "gm_place"
     unit: UnitSpec
 
+    def say(self, w: Words = PLAIN) -> str:
+        kind = self.unit.template.replace("_", " ")
+        return f"GM places {a_an(kind)} at {w.hex(self.unit.pos)}"
+
 
 class RemoveUnit(Command):
     type: Literal["gm_remove"] = "gm_remove"
     unit: str
+
+    def say(self, w: Words = PLAIN) -> str:
+        return f"GM removes {w.unit(self.unit)}"
 
 
 class RelocateUnit(Command):
@@ -44,17 +52,27 @@ class RelocateUnit(Command):
     to: HexT
     facing: int
 
+    def say(self, w: Words = PLAIN) -> str:
+        return (f"GM sets {w.unit(self.unit)} at {w.hex(self.to)}, facing "
+                f"{w.direction(self.facing)}")
+
 
 class EditUnit(Command):
     type: Literal["gm_edit"] = "gm_edit"
     unit: str
     changes: dict[str, Any]
 
+    def say(self, w: Words = PLAIN) -> str:
+        return f"GM edits {w.unit(self.unit)}"
+
 
 class OverrideRuling(Command):
     type: Literal["gm_override"] = "gm_override"
     key: str
     value: Any
+
+    def say(self, w: Words = PLAIN) -> str:
+        return f"GM rules {self.key.replace('_', ' ')}: {ruling_value(self.value)}"
 
 
 class Exchange(Command):
@@ -67,6 +85,10 @@ class Exchange(Command):
     kind: str = "melee"
     options: dict[str, Any] = {}
 
+    def say(self, w: Words = PLAIN) -> str:
+        return (f"GM resolves a {self.kind} attack by {w.unit(self.attacker)} on "
+                f"{w.unit(self.target)}")
+
 
 GM_COMMANDS = (PlaceUnit, RemoveUnit, RelocateUnit, EditUnit, OverrideRuling, Exchange)
 
@@ -75,16 +97,19 @@ class UnitPlaced(Event):
     type: Literal["gm_unit_placed"] = "gm_unit_placed"
     unit: UnitSpec
 
-    def narrate(self) -> str:
-        return f"GM places {self.unit.id} ({self.unit.template}) at {self.unit.pos}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = self.unit
+        kind = u.template.replace("_", " ")
+        who = w.units.get(u.id) or u.name or kind.capitalize()
+        return f"GM places {who} ({kind}) at {w.hex(u.pos)}."
 
 
 class UnitRemoved(Event):
     type: Literal["gm_unit_removed"] = "gm_unit_removed"
     unit: str
 
-    def narrate(self) -> str:
-        return f"GM removes {self.unit}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"GM removes {w.unit(self.unit)}."
 
 
 class UnitRelocated(Event):
@@ -93,8 +118,9 @@ class UnitRelocated(Event):
     to: HexT
     facing: int
 
-    def narrate(self) -> str:
-        return f"GM sets {self.unit} at {self.to}, facing {self.facing}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return (f"GM sets {w.unit(self.unit)} at {w.hex(self.to)}, facing "
+                f"{w.direction(self.facing)}.")
 
 
 class UnitEdited(Event):
@@ -102,9 +128,10 @@ class UnitEdited(Event):
     unit: str
     changes: dict[str, Any]
 
-    def narrate(self) -> str:
-        what = ", ".join(f"{k} = {v!r}" for k, v in sorted(self.changes.items()))
-        return f"GM edits {self.unit}: {what}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        what = ", ".join(f"{k.replace('_', ' ')} {ruling_value(v)}"
+                         for k, v in sorted(self.changes.items()))
+        return f"GM edits {w.unit(self.unit)}: {what}."
 
 
 @evolver(UnitPlaced)

@@ -35,6 +35,7 @@ from rules.engine import Context
 from rules.events import BattleEnded, Event, HexT, UnitStepped, evolver, hx, unhx
 from rules.hexgrid import Hex
 from rules.state import Battle, Frame
+from rules.wording import PLAIN, Words, and_list
 
 S = TypeVar("S")
 
@@ -148,11 +149,11 @@ class ReactionsDue(Event):
     step: int
     reactors: tuple[tuple[str, str], ...]  # (reactor, trigger)
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         if not self.reactors:
             return ""
-        who = ", ".join(f"{r} ({self.TRIGGER_WORDS.get(t, t)})" for r, t in self.reactors)
-        return f"{self.unit}'s move provokes {who}."
+        who = and_list([f"{w.unit(r)} ({self.TRIGGER_WORDS.get(t, t)})" for r, t in self.reactors])
+        return f"{w.unit(self.unit)}'s move provokes {who}."
 
 
 class ReactionOffered(Event):
@@ -170,8 +171,8 @@ class ReactionAnswered(Event):
     reactor: str
     accept: bool
 
-    def narrate(self) -> str:
-        return "" if self.accept else f"{self.reactor} lets the chance go."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return "" if self.accept else f"{w.unit(self.reactor)} lets the chance go."
 
 
 class MoveEnded(Event):

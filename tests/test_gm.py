@@ -77,7 +77,7 @@ def test_an_overridden_ruling_changes_the_next_exchange():
     _, st = position()
     st, _ = gm_submit(st, RelocateUnit(unit="o", to=(1, 0), facing=0))  # back to the fighter
     st, ev = gm_submit(st, OverrideRuling(key="rear_hit", value=4))
-    assert ev[0].narrate() == "GM ruling: rear_hit = 4."
+    assert ev[0].narrate() == "GM ruling: rear hit is now 4."
     assert ruleset_of(st).option_values(st)["rear_hit"] == 4
     st, _ = declare(st, {"f": "melee", "o": "melee"}, initiative=(6, 1))
     st = to_phase(st, "melee", "men")

@@ -13,12 +13,12 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from game.content import COMPUTER, PERSON
+
 MIN_ENTRANTS = 4
 MAX_ENTRANTS = 16
 MAX_LEVEL = 12
 TEMPLATE = "knight"
-PERSON = "human"
-COMPUTER = "ai:tactician"
 BLACK_KNIGHT = "The Black Knight"
 
 # Names for a List called without a roster, in seed order.

@@ -20,6 +20,7 @@ from rules.engine import AttackOdds, ruleset_of
 from rules.events import AttackRolled, Event, Modifier, UnitDamaged
 from rules.gm import Exchange, gm_submit
 from rules.state import Battle
+from rules.wording import Words, dice_words, figure_names
 
 
 @dataclass(frozen=True)
@@ -105,9 +106,8 @@ class ExchangeView:
 
     def lines(self) -> list[str]:
         """The view as text lines, for a panel or a terminal."""
-        out = [f"{self.attacker_name} ({self.attacker}) {self.kind} attack on "
-               f"{self.target_name} ({self.target})" + (f" with {self.weapon}"
-                                                        if self.weapon else "")]
+        out = [f"{self.attacker_name} {self.kind} attack on {self.target_name}"
+               + (f" with {self.weapon.replace('_', ' ')}" if self.weapon else "")]
         if self.reach:
             out.append(self.reach)
         for stage in self.stages:
@@ -118,7 +118,7 @@ class ExchangeView:
                    f"{self.mean_damage:.2f}, kill {self.kill_pct:.1f}%")
         out += list(self.notes)
         if self.rolled:
-            out.append(f"dice {', '.join(map(str, self.dice)) or 'none'}: {self.outcome}")
+            out.append(f"{dice_words(self.dice)}: {self.outcome}")
             out += list(self.narration)
         return out
 
@@ -249,9 +249,11 @@ def exchange_steps(state: Battle, attacker: str, target: str, **options: Any
     odds = odds_of(state, attacker, target, kind, opts)
     attack = _dry_attack(state, attacker, target, kind, opts)
     a, t = state.unit(attacker), state.unit(target)
+    names = figure_names(state)
     weapon = attack.weapon if attack is not None else str(opts.get("weapon", ""))
     return ExchangeView(ruleset=state.ruleset, attacker=attacker, target=target,
-                        attacker_name=a.name, target_name=t.name, kind=kind, weapon=weapon,
+                        attacker_name=names[a.id], target_name=names[t.id], kind=kind,
+                        weapon=weapon,
                         options=opts, steps=_steps(odds.modifiers, attack), needed=odds.needed,
                         odds=odds, notes=odds.notes,
                         reach=reach_problem(state, attacker, target, kind,
@@ -266,6 +268,7 @@ def rolled_view(view: ExchangeView, before: Battle, entry: Entry) -> ExchangeVie
     dice = tuple(r for e in entry.events for r in e.rolls)
     narration = tuple(entry.narration())
     target = view.target
+    w = Words.of(before)
     hp_before = before.unit(target).hp
     after = entry.state.unit(target).hp if entry.state.has_unit(target) else hp_before
     common = dict(rolled=True, dice=dice, narration=narration, events=entry.events,
@@ -280,12 +283,12 @@ def rolled_view(view: ExchangeView, before: Battle, entry: Entry) -> ExchangeVie
         victim = attack.struck or target
         dealt = sum(e.amount for e in entry.events if isinstance(e, UnitDamaged)
                     and e.unit == victim)
-        outcome = f"hit {victim} for {attack.damage}"
+        outcome = f"a hit on {w.unit(victim)} for {attack.damage}"
         if dealt != attack.damage and victim == target:
             outcome += f" ({dealt} taken)"
-        outcome += f" ({target}: {hp_before} -> {after} HP)"
+        outcome += f" ({w.unit(target)} had {hp_before} HP, now {after})"
     else:
-        outcome = "miss"
+        outcome = "a miss"
     return dataclasses.replace(
         view, steps=rolled, weapon=attack.weapon or view.weapon, roll=attack.roll,
         total=total, hit=attack.hit, damage=attack.damage, damage_dice=attack.damage_dice,

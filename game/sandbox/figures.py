@@ -14,6 +14,7 @@ from game.sandbox.ruleset_parts import ruleset_tables
 from rules.engine import ruleset_of
 from rules.gm import FIXED_FIELDS
 from rules.state import ACTIVE, DEAD, DOWN, GONE, Battle, Unit
+from rules.wording import Words, plural
 
 
 @dataclass(frozen=True)
@@ -169,3 +170,43 @@ def flags(state: Battle, unit: str | Unit) -> list[Flag]:
     return [Flag(n, FLAG_FIELDS.get(n, ("round", ""))[0], info[n].type, info[n].value,
                  FLAG_FIELDS.get(n, ("round", n.replace("_", " ")))[1], info[n].allowed)
             for n in names]
+
+
+# How a set flag reads on a figure's card: a phrase about him, with its value where it has one.
+FLAG_PHRASES: dict[str, str] = {
+    "declared": "has declared {value}", "moved": "has moved {hexes} this round",
+    "spent": "has spent his action on {value}", "acted": "has acted this round",
+    "oa_used": "has used his free attack", "oa_taken": "has taken {attacks} this round",
+    "charged": "has charged this round", "spear_used": "has struck with his set spear",
+    "falling_back": "is falling back", "holding": "is holding his action",
+    "counter": "holds to counter {target}", "stance": "is in {value} stance",
+    "moved_into": "moved into melee with {units}", "melee_attackers": "was struck by {units}",
+    "in_fight": "is in the fight", "reach_lost_vs": "has lost his reach to {units}",
+    "grappled_by": "is held by {units}", "surprised": "is surprised", "alert": "is vigilant",
+    "hidden": "is hidden", "prone": "is prone", "pinned": "is pinned",
+    "helpless": "is helpless",
+}
+
+
+def flag_phrases(flags_: list[Flag], words: Words) -> list[str]:
+    """The flags a figure has set, each as a phrase a player reads ("has used his free
+    attack"), not its field name; unset flags say nothing."""
+    out = []
+    for f in flags_:
+        v = f.value
+        if v in (None, False, "", 0, (), []):
+            continue
+        text = FLAG_PHRASES.get(f.name, f.meaning or f.name.replace("_", " "))
+        items = list(v) if isinstance(v, (list, tuple, set, frozenset)) else [v]
+        target = str(v)
+        if target.startswith("hex:"):
+            q, _, r = target[4:].partition(",")
+            target = f"the hex at {words.hex((int(q), int(r)))}"
+        else:
+            target = words.unit(target)
+        out.append(text.format(
+            value=str(v).replace("_", " "), target=target,
+            hexes=plural(int(v), "hex") if isinstance(v, int) else v,
+            attacks=plural(int(v), "opportunity attack") if isinstance(v, int) else v,
+            units=words.units_list([str(x) for x in items])))
+    return out

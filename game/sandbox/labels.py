@@ -1,5 +1,6 @@
-"""The timeline's words: one line for each entry of the session ("Move f to (1, 0), facing
-2", "Exchange: f melee on o — hit for 4 (12)"), and how a refused GM command is named."""
+"""The timeline's words: one line for each entry of the session ("Move Fighter to col 3,
+row 1, facing north-east", "Exchange: Fighter melee on Orc 2 — a hit for 4 (rolled 12)"), and
+how a refused GM command is named."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from rules.commands import Command
 from rules.events import AttackRolled, Event
 from rules.gm import EditUnit, Exchange, OverrideRuling, PlaceUnit, RelocateUnit, RemoveUnit
 from rules.state import Battle
+from rules.wording import Words, a_an, plural, ruling_value
 
 # What each GM command is, in words, for "X does not support <words> in the sandbox yet".
 GM_WORDS = {"gm_place": "placing figures", "gm_remove": "removing figures",
@@ -18,35 +20,35 @@ GM_WORDS = {"gm_place": "placing figures", "gm_remove": "removing figures",
 
 def entry_label(before: Battle, cmd: Command, events: Sequence[Event]) -> str:
     """The timeline line for `cmd`, done from `before`, that made `events`."""
+    w = Words.of(before)
     if isinstance(cmd, PlaceUnit):
         s = cmd.unit
-        return f"Place {s.id} ({s.template}, {s.side}) at {s.pos} facing {s.facing}"
+        kind = s.template.replace("_", " ")
+        who = s.name if s.name and s.name != s.id else a_an(kind)
+        return (f"Place {who} of {w.side(s.side, start=False)} at {w.hex(s.pos)}, facing "
+                f"{w.direction(s.facing)}")
     if isinstance(cmd, RemoveUnit):
-        return f"Remove {cmd.unit}"
+        return f"Remove {w.unit(cmd.unit)}"
     if isinstance(cmd, RelocateUnit):
         u = before.unit(cmd.unit)
         if u.pos is not None and (u.pos.q, u.pos.r) == tuple(cmd.to):
-            return f"Turn {cmd.unit} to facing {cmd.facing}"
-        return f"Move {cmd.unit} to {tuple(cmd.to)}, facing {cmd.facing}"
+            return f"Turn {w.unit(cmd.unit)} to face {w.direction(cmd.facing)}"
+        return (f"Move {w.unit(cmd.unit)} to {w.hex(cmd.to)}, facing "
+                f"{w.direction(cmd.facing)}")
     if isinstance(cmd, EditUnit):
-        what = ", ".join(f"{k} = {v!r}" for k, v in sorted(cmd.changes.items()))
-        return f"Edit {cmd.unit}: {what}"
+        what = ", ".join(f"{k.replace('_', ' ')} {ruling_value(v)}"
+                         for k, v in sorted(cmd.changes.items()))
+        return f"Edit {w.unit(cmd.unit)}: {what}"
     if isinstance(cmd, OverrideRuling):
-        return f"Ruling {cmd.key} = {cmd.value!r}"
+        return f"Ruling: {cmd.key.replace('_', ' ')} {ruling_value(cmd.value)}"
     if isinstance(cmd, Exchange):
         attack = next((e for e in events if isinstance(e, AttackRolled)), None)
-        head = f"Exchange: {cmd.attacker} {cmd.kind} on {cmd.target}"
+        head = f"Exchange: {w.unit(cmd.attacker)} {cmd.kind} on {w.unit(cmd.target)}"
         if attack is None:
             return head
         if not attack.hit:
-            return f"{head} — miss ({attack.roll})"
-        return f"{head} — hit for {attack.damage} ({attack.roll})"
-    words = {k: v for k, v in cmd.model_dump().items() if k != "type"}
-    who = words.pop("unit", None) or words.pop("side", None) or ""
-    if words.get("path"):
-        words["path"] = f"to {tuple(words['path'][-1])}"
-    rest = ", ".join(f"{v}" if k in ("action", "target", "path") else f"{k} {v}"
-                     for k, v in words.items() if v not in ("", None, (), []))
+            return f"{head}: rolled {attack.roll}, a miss"
+        return f"{head}: rolled {attack.roll}, a hit for {attack.damage}"
     attacks = sum(1 for e in events if isinstance(e, AttackRolled))
-    tail = f" ({attacks} attack{'s' if attacks != 1 else ''})" if attacks else ""
-    return f"{who} {cmd.type.replace('_', ' ')} {rest}".strip() + tail
+    tail = f" ({plural(attacks, 'attack')})" if attacks else ""
+    return cmd.say(w) + tail

@@ -22,6 +22,7 @@ from rules.commands import Command
 from rules.engine import BattleSetup
 from rules.events import Event
 from rules.state import Battle
+from rules.wording import Words
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ class Entry:
 
     def narration(self) -> list[str]:
         """The log's sentence for each event (events with nothing to say left out)."""
-        return [text for text in (e.narrate() for e in self.events) if text]
+        words = Words.of(self.state)
+        return [text for text in (words.say(e) for e in self.events) if text]
 
 
 @dataclass(frozen=True)

@@ -16,18 +16,19 @@ from typing import Any
 from rules.engine import ruleset_of
 from rules.events import AttackRolled, Event
 from rules.state import Battle
+from rules.wording import PLAIN, Words, counted, dice_words
 
 
 def _md(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _words(state: Battle | None) -> Words:
+    return Words.of(state) if state is not None else PLAIN
+
+
 def _who(state: Battle | None, uid: str) -> str:
-    if state is not None and uid and state.has_unit(uid):
-        name = state.unit(uid).name
-        if name and name != uid:
-            return f"{name} ({uid})"
-    return uid
+    return _words(state).unit(uid)
 
 
 def _exchange_md(n: int, e: AttackRolled, before: Battle | None) -> list[str]:
@@ -35,13 +36,14 @@ def _exchange_md(n: int, e: AttackRolled, before: Battle | None) -> list[str]:
     out = [head, "",
            f"- **Attacker:** {_who(before, e.attacker)}",
            f"- **Target:** {_who(before, e.target)}",
-           f"- **Attack:** {e.kind}" + (f" with {e.weapon}" if e.weapon else ""), ""]
+           f"- **Attack:** {e.kind}"
+           + (f" with {e.weapon.replace('_', ' ')}" if e.weapon else ""), ""]
     total = e.roll + sum(m.value for m in e.modifiers)
     if e.modifiers or e.damage_modifiers:
         out += ["| Modifier | Value | Rule | Applies to |", "|---|---:|---|---|"]
-        out += [f"| {_md(m.reason)} | {m.value:+d} | {_md(m.rule)} | to hit |"
+        out += [f"| {_md(counted(m.reason))} | {m.value:+d} | {_md(m.rule)} | to hit |"
                 for m in e.modifiers]
-        out += [f"| {_md(m.reason)} | {m.value:+d} | {_md(m.rule)} | damage |"
+        out += [f"| {_md(counted(m.reason))} | {m.value:+d} | {_md(m.rule)} | damage |"
                 for m in e.damage_modifiers]
         out.append("")
     else:
@@ -50,14 +52,14 @@ def _exchange_md(n: int, e: AttackRolled, before: Battle | None) -> list[str]:
     dice = f"d20 {e.roll}" if e.roll else "no to-hit roll"
     if e.hit and e.damage_dice:
         dice += f"; damage {e.damage_dice}: {e.damage_roll}"
-    out.append(f"- **Dice:** {dice} (every die: {', '.join(map(str, e.rolls)) or 'none'})")
+    out.append(f"- **Dice:** {dice} ({dice_words(e.rolls)})")
     out.append(f"- **Total:** {total} against {e.needed}")
     if e.hit:
         victim = e.struck or e.target
-        out.append(f"- **Result:** hit — {_who(before, victim)} takes {e.damage}")
+        out.append(f"- **Result:** a hit: {_who(before, victim)} takes {e.damage}")
     else:
-        out.append("- **Result:** miss")
-    out += [f"- *{_md(note)}*" for note in e.notes]
+        out.append("- **Result:** a miss")
+    out += [f"- *{_md(_words(before).text(note))}*" for note in e.notes]
     out.append("")
     return out
 
@@ -69,7 +71,8 @@ def _block(title: str, events: Sequence[Event], before: Battle | None, counter: 
         if isinstance(e, AttackRolled):
             counter[0] += 1
             out += _exchange_md(counter[0], e, before)
-    told = [t for t in (e.narrate() for e in events) if t]
+    words = _words(before)
+    told = [t for t in (words.say(e) for e in events) if t]
     if told:
         out += ["**What happened, in order:**", ""]
         out += [f"{i}. {_md(t)}" for i, t in enumerate(told, start=1)]

@@ -20,6 +20,7 @@ from rules.events import unhx
 from rules.hexgrid import Hex, disk
 from rules.positioning import arc, threat_map, threatened_hexes
 from rules.state import Battle
+from rules.wording import Words
 
 
 class BattlePanels:
@@ -33,7 +34,7 @@ class BattlePanels:
         seat = self.tm.waiting_on
         turn = "" if seat is None else f"To decide: {seat.name or seat.side}"
         if seat is not None and not seat.human:
-            turn = f"{seat.name or seat.side} is thinking…"
+            turn = f"{seat.name or Words.of(state).side(seat.side)} is thinking…"
         if self.anim.busy:
             turn = "…"
         self.panel.set_status(self.ruleset.phase_label(self.tm.state), turn)
@@ -46,17 +47,18 @@ class BattlePanels:
         self._update_odds(state, self.card_lines(state, other.id) if other else None)
         ch = self.choices()
         buttons: list[tuple[str, Command]] = []
+        words = Words.of(state)
         uc_sel = ch.for_unit(self.selected) if self.selected else None
         if uc_sel is not None:
-            buttons += [(button_label(c), c) for c in uc_sel.declares]
+            buttons += [(button_label(c, words), c) for c in uc_sel.declares]
         for uid in ch.actors():
             uc = ch.for_unit(uid)
             for c in uc.buttons:
                 if isinstance(c, Pass) and uid != self.selected:
                     continue
-                label = button_label(c)
+                label = button_label(c, words)
                 if isinstance(c, Pass):
-                    label = f"Pass {uid} (Space)"
+                    label = f"Pass {words.unit(uid)} (Space)"
                 buttons.append((label, c))
         if ch.end_phase is not None:
             buttons.append((button_label(ch.end_phase), ch.end_phase))

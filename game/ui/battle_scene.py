@@ -33,6 +33,7 @@ from rules.engine import ruleset_of
 from rules.events import Event
 from rules.hexgrid import Hex
 from rules.positioning import facing_toward
+from rules.wording import Words
 
 EDGE = 10  # pixels from the screen edge that pan the board
 PAN_SPEED = 900.0  # pixels a second
@@ -91,8 +92,7 @@ class BattleScene(PlayScene, BattlePanels):
         self._log_dirty = False
         viewer = self.viewer
         events = self.tm.visible_events(viewer) if viewer else self.tm.events
-        names = {u.id: u.name for u in self.tm.state.units}
-        names.update({s.id: s.name for s in self.tm.state.sides})
+        names = Words.of(self.tm.state)
         newest: list[str] = []
         for e in reversed(events):  # only the lines the panel will show
             line = event_html(e, names)

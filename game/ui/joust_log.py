@@ -21,6 +21,7 @@ from rules.systems.fallen_empire.joust_mode import (
     JoustThrown,
     joust_frame,
 )
+from rules.wording import plural
 
 CITE = "#9fc6ff"
 _LETTER = re.compile(r"\b([AB])\b")
@@ -76,7 +77,8 @@ class JoustLog:
         """One log line as pygame-gui HTML; '' for events with nothing to say."""
         if isinstance(e, JoustBegan):
             head = (f"<b><font color='#ffd27a'>The joust: {escape(self.a)} "
-                    f"({e.pool_a} dice) against {escape(self.b)} ({e.pool_b} dice).</font></b>")
+                    f"({plural(e.pool_a, 'die')}) against {escape(self.b)} "
+                    f"({plural(e.pool_b, 'die')}).</font></b>")
             return " ".join([head, *(self.note(t, c) for t, c in e.notes)])
         if isinstance(e, JoustThrowChosen):
             who = self.names.get(e.unit, e.unit)

@@ -1,35 +1,39 @@
-"""Events as lines for the log, with the rule citations picked out."""
+"""Events as lines for the log, with the rule citations picked out.
+
+Every screen that shows events (the battle, the replay, the sandbox, the joust) words them
+through `event_html` with the battle's `Words` (rules/wording.py), so figures are named,
+sides agree with their verbs and hexsides are compass words the same way everywhere."""
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Mapping
 
 from game.ui.markup import escape
 from rules.events import AttackRolled, Event
+from rules.wording import Words, with_names
 
 _CITE = re.compile(r"\(((?:FE|EMP|TT|ZEF|ER|R)-[^()]*?)\)")
 
 
-def with_names(text: str, names: dict[str, str]) -> str:
-    """Put figures' and sides' names where the event says their ids."""
-    if not names:
-        return text
-    pattern = _ids_pattern(tuple(sorted(names, key=len, reverse=True)))
-    return pattern.sub(lambda m: names[m.group(1)], text)
+def words_of(names: Words | Mapping[str, str] | None) -> Words:
+    """`names` as `Words`: a plain id-to-name mapping names units and sides alike."""
+    if isinstance(names, Words):
+        return names
+    return Words(units=dict(names or {}), sides=dict(names or {}))
 
 
-@lru_cache(maxsize=32)
-def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(r"\b(" + "|".join(re.escape(k) for k in ids) + r")\b")
+def say(event: Event, names: Words | Mapping[str, str] | None = None) -> str:
+    """An event's sentence in a player's words (plain text; '' when it has nothing to say)."""
+    return words_of(names).say(event)
 
 
-def event_html(event: Event, names: dict[str, str] | None = None) -> str:
+def event_html(event: Event, names: Words | Mapping[str, str] | None = None) -> str:
     """One log line as pygame-gui HTML; '' for events with nothing to say."""
-    text = event.narrate()
+    text = say(event, names)
     if not text:
         return ""
-    safe = escape(with_names(text, names or {}))
+    safe = escape(text)
     safe = _CITE.sub(lambda m: f"<font color='#9fc6ff'>({m.group(1)})</font>", safe)
     if event.type in ("round_started", "fe_round_began", "emp_round_began"):
         return f"<b><font color='#ffd27a'>{safe}</font></b>"
@@ -39,3 +43,6 @@ def event_html(event: Event, names: dict[str, str] | None = None) -> str:
     if event.type == "battle_ended":
         return f"<b><font color='#ffe066'>{safe}</font></b>"
     return safe
+
+
+__all__ = ["event_html", "say", "with_names", "words_of"]

@@ -19,6 +19,7 @@ from game.saves import ReplayCursor, load_save
 from game.ui.markup import escape
 from game.ui.narration import event_html
 from rules import registry
+from rules.wording import Words
 
 PANEL = 380
 SPEEDS = (2.0, 6.0, 20.0, 60.0)  # events a second
@@ -152,11 +153,11 @@ class ReplayScene:
         if int(self.slider.get_current_value()) != cur.position:
             self.slider.set_current_value(cur.position)
         cmd = cur.command_at()
-        what = cmd.describe() if cmd is not None else "the opening"
+        names = Words.of(cur.state)
+        what = cmd.say(names) if cmd is not None else "The opening"
         self.caption.set_text(
             f"Event {cur.position} of {len(cur)} · step {cur.step} of {cur.steps}<br>"
             f"{escape(what)}<br>speed: {SPEEDS[self.speed]:g} events a second")
-        names = {u.id: u.name for u in cur.state.units}
         lines = [x for x in (event_html(e, names) for e in cur.events_at()) if x]
         self.log.set_text("<br>".join(reversed(lines[-300:])))
 

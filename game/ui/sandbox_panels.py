@@ -13,11 +13,13 @@ from typing import Any
 from game import overlay_facts as facts
 from game.render.overlays import Overlays
 from game.sandbox import Sandbox, SandboxError
+from game.sandbox.figures import flag_phrases
 from game.ui.markup import escape
 from game.ui.narration import event_html
 from game.ui.odds_chart import draw_chart
 from game.ui.sandbox_layout import HELP
 from rules.hexgrid import Hex
+from rules.wording import Words, dice_words
 
 
 class SandboxPanels:
@@ -42,13 +44,13 @@ class SandboxPanels:
         lines = []
         if self.selected and state.has_unit(self.selected):
             lines += [escape(x) for x in self.sb.ruleset.unit_lines(state, self.selected)]
-            fl = [f.name for f in self.sb.flags(self.selected)]
+            fl = flag_phrases(self.sb.flags(self.selected), Words.of(state))
             if fl:
-                lines.append(f"<i>flags: {escape(', '.join(fl))}</i>")
+                lines.append(f"<i>{escape('; '.join(fl))}</i>")
         else:
             lines.append("Click a figure to select it; right-click another to target it.")
         if self.target and state.has_unit(self.target):
-            lines.append(f"<b>Target:</b> {escape(state.unit(self.target).name)}")
+            lines.append(f"<b>Target:</b> {escape(Words.of(state).unit(self.target))}")
         self.card.set_text("<br>".join(lines))
         self._refresh_exchange()
         last = self.sb.entry(self.sb.position)
@@ -58,7 +60,8 @@ class SandboxPanels:
         if self.message:
             log.append(f"<font color='#ff8080'>{escape(self.message)}</font>")
         if last is not None:
-            log += [x for x in (event_html(e) for e in last.events) if x]
+            names = Words.of(state)
+            log += [x for x in (event_html(e, names) for e in last.events) if x]
         log.append(HELP)
         self.log.set_text("<br>".join(log))
 
@@ -76,8 +79,8 @@ class SandboxPanels:
             self.steps.set_text(escape(str(exc)))
             self.compare.set_text("")
             return
-        rows = [f"<b>{escape(state.unit(a).name)} attacks "
-                f"{escape(state.unit(t).name)}</b>"]
+        words = Words.of(state)
+        rows = [f"<b>{escape(words.unit(a))} attacks {escape(words.unit(t))}</b>"]
         if view.reach:  # said before any odds: a newcomer read the odds as a blow he could strike
             rows.append(f"<font color='#ffc060'><b>{escape(view.reach)}</b></font>")
         rows.append(f"needs {view.needed}")
@@ -90,7 +93,7 @@ class SandboxPanels:
                     f"{view.mean_damage:.2f}")
         last = getattr(self, "last_view", None)
         if last is not None and getattr(last, "outcome", None):
-            rows.append(f"<b>Rolled {escape(str(last.dice))}: "
+            rows.append(f"<b>{escape(dice_words(last.dice).capitalize())}: "
                         f"{escape(str(last.outcome))}</b>")
         self.steps.set_text("<br>".join(rows))
         self.chart.set_image(draw_chart(view.odds, self.chart_rect.size, state.unit(t).hp))

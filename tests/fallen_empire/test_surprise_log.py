@@ -24,7 +24,7 @@ def test_both_sides_surprised_the_log_says_nobody_acts_in_round_one():
     """FE-02: men throw 6, orcs 5: both achieve surprise, so neither side acts in round 1."""
     lines = round_one_log(6, 5)
     surprise = next(x for x in lines if x.startswith("Surprise rolls"))
-    assert "both sides surprised each other" in surprise
+    assert "both sides surprised each other" in surprise.lower()
     assert "nobody acts in round 1 (FE-02)" in surprise
     initiative = [x for x in lines if "initiative" in x.lower() and x != "Roll initiative "
                   "(FE-07)."]

@@ -142,9 +142,9 @@ def test_the_transcript_shows_every_modifier_with_its_citation():
     assert "| no shield against a rear attack | +0 | FE-20 | to hit |" in text
     assert "**Needed:** 12" in text
     assert "d20 12; damage 1d8: 4" in text
-    assert "**Result:** hit — o takes 4" in text
+    assert "**Result:** a hit: o takes 4" in text
     lines = [t for t in text.splitlines() if t[:2] in ("1.", "2.", "3.")]
-    assert lines[0].startswith("1. GM sets o at (1, 0)")
+    assert lines[0].startswith("1. GM sets o at col 1, row 0, facing east")
     assert lines[1].startswith("2. f melee attack on o with Sword: rolled 12")
     assert lines[2].startswith("3. o takes 4 damage")
 

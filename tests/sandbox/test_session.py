@@ -55,7 +55,7 @@ def test_a_session_place_turn_step_undo_redo_switch_export(tmp_path):
     assert (rolled.roll, rolled.total, rolled.hit, rolled.damage) == (12, 14, True, 4)
     assert rolled.damage_dice == "1d8" and rolled.damage_roll == 4
     assert rolled.target_hp == (5, 1) and sb.state.unit("o").hp == 1
-    assert rolled.outcome == "hit o for 4 (o: 5 -> 1 HP)"
+    assert rolled.outcome == "a hit on Orc for 4 (Orc had 5 HP, now 1)"
     assert any("rolled 12" in line for line in rolled.narration)
     assert rolled.position == sb.position == 5
     after = state_hash(sb.state)
@@ -68,11 +68,11 @@ def test_a_session_place_turn_step_undo_redo_switch_export(tmp_path):
     labels = [t.label for t in sb.timeline()]
     assert labels == [
         "Opening: test position (Fallen Empire)",
-        "Place f (fighting_man, men) at (0, 0) facing 0",
-        "Place o (orc, orcs) at (1, 0) facing 3",
-        "Place pikeman_1 (pikeman, men) at (-1, 2) facing 0",
-        "Turn o to facing 0",
-        "Exchange: f melee on o — hit for 4 (12)"]
+        "Place Aldric of the men at col 0, row 0, facing east",
+        "Place an orc of the orcs at col 1, row 0, facing west",
+        "Place a pikeman of the men at col 0, row 2, facing east",
+        "Turn Orc to face east",
+        "Exchange: Aldric melee on Orc: rolled 12, a hit for 4"]
     assert [t.rolled for t in sb.timeline()] == [False] * 5 + [True]
 
     # Switch to Empress: the same figures on the same hexes, facing the same way.
@@ -98,9 +98,9 @@ def test_a_session_place_turn_step_undo_redo_switch_export(tmp_path):
     assert pygame.image.load(str(png)).get_size() == (400, 300)
     md = sb.transcript("Lesson")
     (tmp_path / "lesson.md").write_text(md)
-    assert "### Exchange 1: Aldric (f) attacks Orc (o)" in md
+    assert "### Exchange 1: Aldric attacks Orc" in md
     assert "| rear attack | +2 | FE-20 | to hit |" in md
-    assert "## 5. Exchange: f melee on o — hit for 4 (12)" in md
+    assert "## 5. Exchange: Aldric melee on Orc: rolled 12, a hit for 4" in md
 
 
 def test_undo_and_redo_are_unlimited_and_a_new_step_drops_the_undone_ones():
@@ -122,7 +122,7 @@ def test_undo_and_redo_are_unlimited_and_a_new_step_drops_the_undone_ones():
     assert len(sb.entries) == 23  # undone, not deleted
     sb.move("f", (0, -3))  # a new step here replaces the 20 turns
     assert len(sb.entries) == 4 and not sb.can_redo
-    assert sb.timeline()[-1].label == "Move f to (0, -3), facing 0"
+    assert sb.timeline()[-1].label == "Move Aldric to col -2, row -3, facing east"
     with pytest.raises(SandboxError, match="no position 9"):
         sb.goto(9)
     # The log alone rebuilds every position.
@@ -136,7 +136,7 @@ def test_set_a_die_then_reroll():
     three(sb)
     miss = sb.roll_exchange("f", "o", dice=[2])
     assert miss.rolled and miss.hit is False and miss.dice == (2,)
-    assert miss.outcome == "miss" and sb.state.unit("o").hp == 5
+    assert miss.outcome == "a miss" and sb.state.unit("o").hp == 5
     at = sb.position
     again = sb.reroll()
     assert sb.position == at and again.rolled and again.roll is not None
@@ -270,7 +270,7 @@ def test_play_commands_for_whoever_must_decide():
     side = sb.decider
     assert side == "men" and sb.legal()
     entry = sb.apply(Declare(unit="f", action="melee"))
-    assert entry.kind == "play" and entry.label.startswith("f declare melee")
+    assert entry.kind == "play" and entry.label.startswith("Aldric declares: melee")
     assert sb.state.unit("f").declared == "melee"
     with pytest.raises(SandboxError):
         sb.apply(Declare(unit="o", action="melee"))  # not the orcs' turn to declare

@@ -17,6 +17,7 @@ from rules.events import Event, evolver
 from rules.procedures import find_frame, set_frame
 from rules.state import Battle
 from rules.systems.empress.frames import AttackFrame, DecisionFrame, FallBackFrame, TurnFrame
+from rules.wording import PLAIN, Words
 
 __all__ = [
     "AttackBegan", "AttackEnded", "AttackStage", "DecisionMade", "DecisionOffered",
@@ -36,10 +37,10 @@ class AttackBegan(procedures.FrameOpened):
     kind: str = "melee"
     from_hold: bool = False
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         how = f" ({', '.join(o.replace('_', ' ') for o in self.options)})" if (
             self.options) else ""
-        return f"{self.unit} attacks {self.target}{how}."
+        return f"{w.unit(self.unit)} attacks {w.unit(self.target)}{how}."
 
 
 class AttackStage(Event):
@@ -50,7 +51,7 @@ class AttackStage(Event):
     unaware: bool | None = None
     surprised: bool | None = None
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 
@@ -75,8 +76,8 @@ class AttackEnded(Event):
     unit: str
     reason: str = ""
 
-    def narrate(self) -> str:
-        return f"{self.unit} {self.reason}." if self.reason else ""
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} {w.text(self.reason)}." if self.reason else ""
 
 
 @evolver(AttackEnded)
@@ -101,11 +102,13 @@ class DecisionOffered(procedures.FrameOpened):
     side: str
     about: str = ""
 
-    def narrate(self) -> str:
-        return {"press": f"{self.unit} may still press his attack on {self.about} (EMP-32).",
-                "cleave": f"{self.unit} felled his foe and may cleave into another (EMP-53).",
-                "follow": f"{self.unit} may follow up {self.about}'s retreat (EMP-56).",
-                "retain": f"{self.unit} may keep melee range as {self.about} falls back "
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
+        foe = w.unit(self.about)
+        return {"press": f"{u} may still press his attack on {foe} (EMP-32).",
+                "cleave": f"{u} felled his foe and may cleave into another (EMP-53).",
+                "follow": f"{u} may follow up {foe}'s retreat (EMP-56).",
+                "retain": f"{u} may keep melee range as {foe} falls back "
                           "(EMP-58)."}.get(self.kind, "")
 
 
@@ -115,17 +118,19 @@ class DecisionMade(Event):
     kind: str
     option: str
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
+        foe = w.unit(self.option)
         if self.kind == "press":
-            return (f"{self.unit} presses the attack." if self.option == "press" else
-                    f"{self.unit} thinks better of it.")
+            return (f"{u} presses the attack." if self.option == "press" else
+                    f"{u} thinks better of it.")
         if self.kind == "cleave":
-            return "" if self.option == "stop" else f"{self.unit} cleaves on into {self.option}."
+            return "" if self.option == "stop" else f"{u} cleaves on into {foe}."
         if self.kind == "follow":
-            return f"{self.unit} follows up." if self.option == "follow" else ""
+            return f"{u} follows up." if self.option == "follow" else ""
         if self.kind == "retain":
-            return (f"{self.unit} keeps melee range." if self.option == "retain" else
-                    f"{self.unit} lets him go.")
+            return (f"{u} keeps melee range." if self.option == "retain" else
+                    f"{u} lets him go.")
         return ""
 
 

@@ -15,6 +15,7 @@ from typing import Literal
 from rules.events import Event, UnitDamaged, evolver
 from rules.state import Battle
 from rules.systems.empress.units import RULESET, is_emp
+from rules.wording import PLAIN, Words
 
 __all__ = ["HiddenChanged", "ReachLost", "ReachRegained", "ShieldStruck", "Surprised"]
 
@@ -35,11 +36,12 @@ class ShieldStruck(Event):
     destroyed: bool = False
     rule: str = "EMP-19"
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
         if self.destroyed:
-            return (f"{self.unit}'s shield is destroyed: {self.damage} against Protection "
+            return (f"{u}'s shield is destroyed: {self.damage} against Protection "
                     f"{self.protection} ({self.rule}).")
-        return (f"{self.unit}'s shield loses 1 Coverage: {self.damage} got past its Protection "
+        return (f"{u}'s shield loses 1 Coverage: {self.damage} got past its Protection "
                 f"{self.protection} ({self.rule}).")
 
 
@@ -56,9 +58,11 @@ class ReachLost(Event):
     unit: str
     vs: str
 
-    def narrate(self) -> str:
-        return (f"{self.vs} is inside {self.unit}'s reach: the reach advantage is lost, and "
-                f"{self.unit} strikes him at −2 until a blow lands (EMP-33, EMP-34).")
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
+        foe = w.unit(self.vs)
+        return (f"{foe} is inside {u}'s reach: the reach advantage is lost, and "
+                f"{u} strikes him at −2 until a blow lands (EMP-33, EMP-34).")
 
 
 @evolver(ReachLost)
@@ -76,8 +80,10 @@ class ReachRegained(Event):
     reason: str
     rule: str
 
-    def narrate(self) -> str:
-        return (f"{self.unit} regains his reach advantage over {self.vs}: {self.reason} "
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
+        foe = w.unit(self.vs)
+        return (f"{u} regains his reach advantage over {foe}: {w.text(self.reason)} "
                 f"({self.rule}).")
 
 
@@ -98,10 +104,11 @@ class Surprised(Event):
     reason: str = ""
     rule: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
         if not self.until:
-            return f"{self.unit} is no longer surprised: {self.reason} ({self.rule})."
-        return f"{self.unit} is surprised: {self.reason} ({self.rule})."
+            return f"{u} is no longer surprised: {w.text(self.reason)} ({self.rule})."
+        return f"{u} is surprised: {w.text(self.reason)} ({self.rule})."
 
 
 @evolver(Surprised)
@@ -116,9 +123,9 @@ class HiddenChanged(Event):
     reason: str = ""
     rule: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         state = "is hidden" if self.hidden else "is seen"
-        return f"{self.unit} {state}: {self.reason} ({self.rule})."
+        return f"{w.unit(self.unit)} {state}: {w.text(self.reason)} ({self.rule})."
 
 
 @evolver(HiddenChanged)

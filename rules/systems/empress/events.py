@@ -31,6 +31,7 @@ from rules.systems.empress.maneuver_events import (
     Released,
 )
 from rules.systems.empress.units import is_emp
+from rules.wording import PLAIN, Words, counted
 
 __all__ = [
     "CriticalSave", "Disarmed", "EmpAttackRolled", "ForcedBack", "GrappleBroken", "Grappled",
@@ -39,8 +40,21 @@ __all__ = [
 ]
 
 
-def _mods(mods: tuple[Modifier, ...]) -> str:
-    return "".join(f" {m.value:+d} {m.reason} ({m.rule})" for m in mods)
+def _mods(mods: tuple[Modifier, ...], w: Words = PLAIN) -> str:
+    return "".join(f" {m.value:+d} {w.text(_reason(m.reason))} ({m.rule})" for m in mods)
+
+
+_STANCES = {"attack": "aggressive", "attack2": "Warrior's aggressive", "guard": "guarded",
+            "guard2": "Warrior's guarded", "pure_defense": "pure defence"}
+
+
+def _reason(reason: str) -> str:
+    """A modifier's reason as a player reads it: the stances' ids (EMP-61) in words and
+    "0 hit(s)" in number; the event keeps the reason as the rules wrote it."""
+    head = reason.removesuffix(" stance")
+    if head != reason and head in _STANCES:
+        return f"{_STANCES[head]} stance"
+    return counted(reason)
 
 
 class EmpAttackRolled(AttackRolled):
@@ -61,20 +75,21 @@ class EmpAttackRolled(AttackRolled):
     venom: int = 0
     options: tuple[str, ...] = ()
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         what = f" ({', '.join(o.replace('_', ' ') for o in self.options)})" if (
             self.options) else ""
-        head = f"{self.attacker} {self.kind} attack{what} on {self.target} with {self.weapon}: "
+        head = (f"{w.unit(self.attacker)} {self.kind} attack{what} on {w.unit(self.target)} "
+                f"with {self.weapon.replace('_', ' ')}: ")
         if self.roll == 0:
             head += "no roll needed"
         else:
-            head += f"d20 {self.roll}{_mods(self.modifiers)} = {self.total}"
-        hc = f"HC {self.needed} ={_mods(self.hc_modifiers)}"
-        ac = (f"; AC {self.ac} = HC + Coverage{_mods(self.coverage_modifiers)}" if self.ac
+            head += f"d20 {self.roll}{_mods(self.modifiers, w)} = {self.total}"
+        hc = f"HC {self.needed} ={_mods(self.hc_modifiers, w)}"
+        ac = (f"; AC {self.ac} = HC + Coverage{_mods(self.coverage_modifiers, w)}" if self.ac
               else "; no AC")
         defence = f" vs {hc}{ac}"
         if not self.hit:
-            return head + defence + " — miss." + "".join(f" {n}" for n in self.notes)
+            return head + defence + ": a miss." + "".join(f" {w.text(n)}" for n in self.notes)
         crit = " critical" if self.critical else ""
         band = {"protected": f"protected hit{crit} (EMP-48)",
                 "direct": f"direct{crit} hit (EMP-48"
@@ -88,11 +103,12 @@ class EmpAttackRolled(AttackRolled):
                     self.damage_roll) else f" = {self.raw}"
             if self.intercepted:
                 tail += (f", less {self.protection} Protection"
-                         f"{_mods(self.protection_modifiers)}")
+                         f"{_mods(self.protection_modifiers, w)}")
             tail += f" → {self.damage} damage"
             if self.venom:
                 tail += f" and {self.venom} from venom"
-        return (head + defence + f" — {band}{tail}." + "".join(f" {n}" for n in self.notes))
+        notes = "".join(f" {w.text(n)}" for n in self.notes)
+        return head + defence + f": a {band}{tail}." + notes
 
 
 @evolver(EmpAttackRolled)
@@ -121,13 +137,13 @@ class SaveRolled(Event):
     purpose: str = ""
     rule: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         total = self.roll + sum(m.value for m in self.modifiers)
         verdict = "saves" if self.success else (
             "fails critically (by 10 or more)" if self.critical_failure else "fails")
-        why = f" {self.purpose}" if self.purpose else ""
-        return (f"{self.unit} saves vs {self.save.capitalize()}{why}: d20 {self.roll}"
-                f"{_mods(self.modifiers)} = {total} vs {self.target} — {verdict}"
+        why = f" {w.text(self.purpose)}" if self.purpose else ""
+        return (f"{w.unit(self.unit)} saves vs {self.save.capitalize()}{why}: d20 {self.roll}"
+                f"{_mods(self.modifiers, w)} = {total} vs {self.target} — {verdict}"
                 + (f" ({self.rule})." if self.rule else "."))
 
 
@@ -148,8 +164,8 @@ class SkillRolled(Event):
     purpose: str = ""
     rule: str = ""
 
-    def narrate(self) -> str:
-        return (f"{self.unit} rolls {self.skill} {self.purpose}: d6 {self.roll} vs "
+    def narrate(self, w: Words = PLAIN) -> str:
+        return (f"{w.unit(self.unit)} rolls {self.skill} {w.text(self.purpose)}: d6 {self.roll} vs "
                 f"{self.rating}-in-6 — {'success' if self.success else 'failure'} "
                 f"({self.rule}).")
 
@@ -171,11 +187,11 @@ class CriticalSave(Event):
     success: bool
     failures: int
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         total = self.roll + sum(m.value for m in self.modifiers)
         verdict = "holds on" if self.success else f"fails ({self.failures} of 3)"
-        return (f"{self.unit}, in critical condition, saves vs Fortitude: d20 {self.roll}"
-                f"{_mods(self.modifiers)} = {total} vs {self.target} — {verdict} (EMP-54).")
+        return (f"{w.unit(self.unit)}, in critical condition, saves vs Fortitude: d20 {self.roll}"
+                f"{_mods(self.modifiers, w)} = {total} vs {self.target} — {verdict} (EMP-54).")
 
 
 @evolver(CriticalSave)

@@ -15,6 +15,7 @@ from typing import Literal
 from rules.events import Event, HexT, evolver, unhx
 from rules.state import Battle
 from rules.systems.empress.units import is_emp
+from rules.wording import PLAIN, Words
 
 __all__ = [
     "Disarmed", "ForcedBack", "GrappleBroken", "Grappled", "Released", "SwallowArmed",
@@ -34,12 +35,12 @@ class Grappled(Event):
     reason: str = ""
     rule: str = "EMP-76"
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         if self.swallowed:
-            return f"{self.attacker} swallows {self.defender} whole ({self.rule})."
-        head = f"{self.defender} is grappled by {self.attacker} (hold {self.count})"
+            return f"{w.unit(self.attacker)} swallows {w.unit(self.defender)} whole ({self.rule})."
+        head = f"{w.unit(self.defender)} is grappled by {w.unit(self.attacker)} (hold {self.count})"
         if self.pinned:
-            return head + f" and pinned: helpless ({self.reason}; {self.rule})."
+            return head + f" and pinned: helpless ({w.text(self.reason)}; {self.rule})."
         return head + f": he cannot move ({self.rule}, EMP-77)."
 
 
@@ -65,8 +66,9 @@ class GrappleBroken(Event):
     reason: str = ""
     rule: str = ""
 
-    def narrate(self) -> str:
-        return (f"{self.unit} is free of {', '.join(self.holders)}: {self.reason} "
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
+        return (f"{u} is free of {w.units_list(self.holders)}: {w.text(self.reason)} "
                 f"({self.rule}).")
 
 
@@ -86,9 +88,10 @@ class Disarmed(Event):
     now: str = ""  # what he fights with now ("" = bare hands)
     reach_ft: int = 2
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
         now = self.now.replace("_", " ") if self.now else "bare hands"
-        return f"{self.unit} is disarmed: his {self.weapon.replace('_', ' ')} falls; he fights " \
+        return f"{u} is disarmed: his {self.weapon.replace('_', ' ')} falls; he fights " \
                f"on with {now} (EMP-74)."
 
 
@@ -109,8 +112,8 @@ class ForcedBack(Event):
     from_hex: HexT
     to_hex: HexT
 
-    def narrate(self) -> str:
-        return f"{self.by} forces {self.unit} back a step (EMP-74)."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.by)} forces {w.unit(self.unit)} back a step (EMP-74)."
 
 
 @evolver(ForcedBack)
@@ -125,7 +128,7 @@ class TrickTried(Event):
     unit: str
     by: str
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 
@@ -143,8 +146,8 @@ class Released(Event):
     to_hex: HexT
     reason: str = ""
 
-    def narrate(self) -> str:
-        return f"{self.unit} is free again: {self.reason} (EMP-81)."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} is free again: {w.text(self.reason)} (EMP-81)."
 
 
 @evolver(Released)
@@ -157,7 +160,7 @@ class SwallowArmed(Event):
     unit: str
     armed: bool
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 

@@ -20,6 +20,7 @@ from rules.procedures import find_frame, set_frame
 from rules.state import Battle
 from rules.systems.empress.frames import FallBackFrame, MoveFrame, TurnFrame
 from rules.systems.empress.units import is_emp
+from rules.wording import PLAIN, Words, plural
 
 __all__ = [
     "CounterSprung", "FallBackDeclared", "FallBackStage", "KeptPace", "MoveBegan", "MoveEnded",
@@ -35,14 +36,15 @@ class MoveBegan(procedures.MoveBegan):
     facing: int | None = None
     start_engaged: tuple[str, ...] = ()
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
         if self.mode == "turn":
             return ""
         if self.mode == "graceful":
-            return (f"{self.unit} retreats gracefully at half speed ({len(self.path) - 1} "
-                    "hexes): no opportunity attack for leaving, but foes may follow (EMP-56 "
-                    "(a)).")
-        return f"{self.unit} moves {len(self.path) - 1} hexes."
+            return (f"{u} retreats gracefully at half speed "
+                    f"({plural(len(self.path) - 1, 'hex')}): no opportunity attack for "
+                    "leaving, but foes may follow (EMP-56 (a)).")
+        return f"{u} moves {plural(len(self.path) - 1, 'hex')}."
 
 
 @evolver(MoveBegan)
@@ -61,11 +63,13 @@ class ReactionsDue(procedures.ReactionsDue):
 class ReactionOffered(procedures.ReactionOffered):
     type: Literal["emp_reaction_offered"] = "emp_reaction_offered"
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        reactor = w.unit(self.reactor)
+        mover = w.unit(self.mover)
         why = {"retreat": "as he retreats (EMP-55)", "past": "as he moves past (EMP-57)",
                "reach": "before his blow lands, out-reaching him (EMP-32)",
                "trick": "while the trick has him reeling (EMP-84)"}.get(self.trigger, "")
-        return f"{self.reactor} may take an opportunity attack at {self.mover} {why}."
+        return f"{reactor} may take an opportunity attack at {mover} {why}."
 
 
 class ReactionAnswered(procedures.ReactionAnswered):
@@ -76,13 +80,13 @@ class ReactionAnswered(procedures.ReactionAnswered):
     trigger: str = ""
     spends_action: bool = True
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         if not self.accept:
-            return f"{self.reactor} lets the chance go."
+            return f"{w.unit(self.reactor)} lets the chance go."
         if self.trigger == "trick":
             return ""
-        return f"{self.reactor} takes the opportunity attack (his action, EMP-59 (a))." if (
-            self.spends_action) else f"{self.reactor} takes the opportunity attack."
+        return f"{w.unit(self.reactor)} takes the opportunity attack (his action, EMP-59 (a))." if (
+            self.spends_action) else f"{w.unit(self.reactor)} takes the opportunity attack."
 
 
 @evolver(ReactionAnswered)
@@ -105,8 +109,10 @@ class CounterSprung(Event):
     unit: str
     against: str
 
-    def narrate(self) -> str:
-        return f"{self.unit}'s hold for counter springs: he strikes {self.against} first (EMP-05)."
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
+        foe = w.unit(self.against)
+        return f"{u}'s hold for counter springs: he strikes {foe} first (EMP-05)."
 
 
 @evolver(CounterSprung)
@@ -125,7 +131,7 @@ class MoveStage(Event):
     stage: str
     asked: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 
@@ -142,8 +148,8 @@ class MoveEnded(procedures.MoveEnded):
     halted: bool = False
     reason: str = ""
 
-    def narrate(self) -> str:
-        return f"{self.unit} stops: {self.reason}." if self.halted else ""
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} stops: {w.text(self.reason)}." if self.halted else ""
 
 
 @evolver(MoveEnded)
@@ -165,8 +171,9 @@ class FallBackDeclared(Event):
     type: Literal["emp_fall_back_declared"] = "emp_fall_back_declared"
     unit: str
 
-    def narrate(self) -> str:
-        return (f"{self.unit} spends his action cautiously falling back: he will leave at the "
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
+        return (f"{u} spends his action cautiously falling back: he will leave at the "
                 "end of the round (EMP-58).")
 
 
@@ -182,7 +189,7 @@ class FallBackStage(Event):
     asked: str = ""
     side: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 
@@ -208,10 +215,12 @@ class KeptPace(Event):
     faller: str
     kept: bool
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
+        foe = w.unit(self.faller)
         if self.kept:
-            return f"{self.unit} keeps pace with {self.faller}: still engaged (EMP-58)."
-        return (f"{self.unit} cannot keep up with {self.faller}: the engagement is broken with "
+            return f"{u} keeps pace with {foe}: still engaged (EMP-58)."
+        return (f"{u} cannot keep up with {foe}: the engagement is broken with "
                 "no opportunity attack (EMP-58).")
 
 

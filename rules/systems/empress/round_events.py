@@ -17,6 +17,7 @@ from rules.procedures import find_frame, set_frame, with_system
 from rules.state import Battle
 from rules.systems.empress.frames import EmpSystem, RoundFrame, TurnFrame, system
 from rules.systems.empress.units import EmpUnit, is_emp
+from rules.wording import PLAIN, Words
 
 __all__ = [
     "ActionLost", "Held", "InitiativeSet", "ModeSet", "RoundBegan", "SegmentPassed",
@@ -31,7 +32,7 @@ class RoundBegan(Event):
     type: Literal["emp_round_began"] = "emp_round_began"
     round: int
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return f"Round {self.round} begins."
 
 
@@ -56,7 +57,7 @@ class StepReached(Event):
     type: Literal["emp_step"] = "emp_step"
     step: str
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 
@@ -77,10 +78,10 @@ class InitiativeSet(Event):
     top: int
     lowest: int
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         parts = []
         for uid, seg, roll in sorted(self.entries, key=lambda x: (-x[1], x[0])):
-            parts.append(f"{uid} {seg}" + (f" (d6 {roll})" if roll else ""))
+            parts.append(f"{w.unit(uid)} {seg}" + (f" (d6 {roll})" if roll else ""))
         rule = {"fixed": "EMP-01", "rolled": "EMP-08", "hybrid": "EMP-09 (a)"}[self.mode]
         return (f"The GM counts down segments from {self.top}: " + ", ".join(parts)
                 + f" ({rule}).")
@@ -106,11 +107,11 @@ class SegmentPassed(Event):
     lost: tuple[str, ...] = ()  # held actions lost when the round ends
     reason: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         if not self.round_over:
             return ""
-        lost = f" Held actions lost: {', '.join(self.lost)} (EMP-06)." if self.lost else ""
-        return f"The round is over after segment {self.segment}: {self.reason}.{lost}"
+        lost = f" Held actions lost: {w.units_list(self.lost)} (EMP-06)." if self.lost else ""
+        return f"The round is over after segment {self.segment}: {w.text(self.reason)}.{lost}"
 
 
 @evolver(SegmentPassed)
@@ -134,9 +135,9 @@ class TurnBegan(Event):
     from_hold: bool = False
     side: str
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         how = " (announcing his held action)" if self.from_hold else ""
-        return f"Segment {self.segment}: {self.unit} may act{how}."
+        return f"Segment {self.segment}: {w.unit(self.unit)} may act{how}."
 
 
 @evolver(TurnBegan)
@@ -161,8 +162,8 @@ class ActionLost(Event):
     rule: str
     clears_surprise: bool = False
 
-    def narrate(self) -> str:
-        return f"{self.unit} cannot act this round: {self.reason} ({self.rule})."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} cannot act this round: {w.text(self.reason)} ({self.rule})."
 
 
 @evolver(ActionLost)
@@ -182,14 +183,17 @@ class Held(Event):
     unit: str
     counter: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
         if self.counter.startswith("hex:"):
-            where = self.counter[4:]
-            return f"{self.unit} holds for counter, aiming at hex ({where}) (EMP-05)."
+            q, r = (int(x) for x in self.counter[4:].split(","))
+            return (f"{u} holds for counter, aiming at the hex at "
+                    f"{w.hex((q, r))} (EMP-05).")
         if self.counter:
-            return (f"{self.unit} holds for counter against {self.counter}: if {self.counter} "
+            foe = w.unit(self.counter)
+            return (f"{u} holds for counter against {foe}: if {foe} "
                     "attacks him, he strikes first at +1 (EMP-05).")
-        return f"{self.unit} holds his action (EMP-02): −2 to be hit until he acts (EMP-03)."
+        return f"{u} holds his action (EMP-02): −2 to be hit until he acts (EMP-03)."
 
 
 @evolver(Held)
@@ -205,13 +209,13 @@ class StanceTaken(Event):
     stance: str
     rule: str = "EMP-61"
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         words = {"attack": "an aggressive stance (+1 AM, −2 HC)",
                  "attack2": "a Warrior's aggressive stance (+2 AM, −4 HC)",
                  "guard": "a guarded stance (+1 HC, −2 AM)",
                  "guard2": "a Warrior's guarded stance (+2 HC, −4 AM)",
                  "pure_defense": "pure defence (AM/PM to HC, double opportunity attacks)"}
-        return f"{self.unit} takes {words.get(self.stance, self.stance)} ({self.rule})."
+        return f"{w.unit(self.unit)} takes {words.get(self.stance, self.stance)} ({self.rule})."
 
 
 @evolver(StanceTaken)
@@ -232,10 +236,10 @@ class ModeSet(Event):
     value: str
     rule: str
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         what = {"longsword_mode": "wields his longsword for", "dual_mode": "uses his two "
                 "weapons for", "board_mode": "puts his sword-and-board bonus to"}[self.field]
-        return f"{self.unit} {what} {self.value} ({self.rule})."
+        return f"{w.unit(self.unit)} {what} {str(self.value).replace('_', ' ')} ({self.rule})."
 
 
 @evolver(ModeSet)
@@ -249,8 +253,8 @@ class TurnEnded(Event):
     spent: str = "turn"  # turn, pure_defense
     acted: bool = True
 
-    def narrate(self) -> str:
-        return "" if self.acted else f"{self.unit} does nothing."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return "" if self.acted else f"{w.unit(self.unit)} does nothing."
 
 
 @evolver(TurnEnded)

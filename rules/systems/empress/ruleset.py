@@ -47,6 +47,7 @@ from rules.systems.empress.units import (
     pm,
     tables,
 )
+from rules.wording import Words
 
 
 class Empress(TableRuleset):
@@ -170,7 +171,8 @@ class Empress(TableRuleset):
             "toughness", "agility", "dexterity", "perception"))
         d = defence(state, u, u, missile=False, from_hex=None)
         ac = f", AC {d.ac}" if d.ac else ""
-        lines = [f"{u.name} — {cls}",
+        words = Words.of(state)
+        lines = [f"{words.unit(u.id)} — {cls}",
                  f"HP {u.hp}/{u.max_hp}" + (f"  ({u.condition})" if u.condition else ""),
                  attrs, f"AM {am(u):+d} PM {pm(u):+d} Init {u.initiative} "
                         f"(segment {u.segment})",
@@ -189,22 +191,23 @@ class Empress(TableRuleset):
             lines.append(f"{t.shields[u.shield].name}{wear}")
         flags = []
         if u.holding:
-            flags.append(f"holding for counter ({u.counter})" if u.counter else "holding")
+            flags.append(f"holding for counter ({_counter_words(u.counter, words)})"
+                         if u.counter else "holding")
         if u.stance:
-            flags.append(f"stance {u.stance}")
+            flags.append(STANCE_WORDS.get(u.stance, u.stance.replace("_", " ")))
         if dual_perk(u):
-            flags.append(f"two weapons: {u.dual_mode}")
+            flags.append(f"two weapons: {str(u.dual_mode).replace('_', ' ')}")
         if u.grappled_by:
-            flags.append(f"held by {', '.join(u.grappled_by)}" + (" (pinned)" if u.pinned
+            flags.append(f"held by {words.units_list(u.grappled_by)}" + (" (pinned)" if u.pinned
                                                                    else ""))
         if u.swallowed_by:
-            flags.append(f"swallowed by {u.swallowed_by}")
+            flags.append(f"swallowed by {words.unit(u.swallowed_by)}")
         if u.hidden:
             flags.append("hidden")
         if u.surprised:
             flags.append("surprised")
         if u.reach_lost_vs:
-            flags.append(f"reach lost to {', '.join(u.reach_lost_vs)}")
+            flags.append(f"reach lost to {words.units_list(u.reach_lost_vs)}")
         if u.spent:
             flags.append({"oa": "action spent on an opportunity attack",
                           "turn": "has acted", "pure_defense": "in pure defence",
@@ -237,3 +240,16 @@ class Empress(TableRuleset):
 RULESET = Empress()
 
 __all__ = ["RULESET", "is_emp"]
+
+
+STANCE_WORDS = {"attack": "aggressive stance", "attack2": "a Warrior's aggressive stance",
+                "guard": "guarded stance", "guard2": "a Warrior's guarded stance",
+                "pure_defense": "pure defence"}
+
+
+def _counter_words(counter: str, words: Words) -> str:
+    """What a hold for counter aims at (EMP-05): a foe's name, or a hex ("hex:q,r")."""
+    if counter.startswith("hex:"):
+        q, _, r = counter[4:].partition(",")
+        return f"the hex at {words.hex((int(q), int(r)))}"
+    return words.unit(counter)

@@ -9,6 +9,7 @@ from rules.events import Event, Modifier, UnitDamaged, evolver
 from rules.procedures import system_of, with_system
 from rules.state import Battle
 from rules.systems.fallen_empire.frames import RULESET
+from rules.wording import PLAIN, Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,16 +34,18 @@ class SurpriseRolled(Event):
     surprisers: tuple[str, ...]
     surprised: tuple[str, ...]
 
-    def narrate(self) -> str:
-        rolls = ", ".join(f"{s} {r}" for s, r in self.results)
+    def narrate(self, w: Words = PLAIN) -> str:
+        rolls = ", ".join(f"{w.side(s, start=False)} {r}" for s, r in self.results)
         if not self.surprisers:
-            return f"Surprise rolls: {rolls} — nobody is surprised (FE-02)."
+            return f"Surprise rolls: {rolls}. Nobody is surprised (FE-02)."
         if len(self.results) > 1 and {s for s, _ in self.results} <= set(self.surprised):
             every = "both sides" if len(self.results) == 2 else "every side"
-            return (f"Surprise rolls: {rolls} — {every} surprised each other at once, so "
-                    "nobody acts in round 1 (FE-02).")
-        return (f"Surprise rolls: {rolls} — {', '.join(self.surprisers)} achieve surprise; "
-                f"{', '.join(self.surprised) or 'nobody'} may not act in round 1 (FE-02).")
+            return (f"Surprise rolls: {rolls}. {every.capitalize()} surprised each other at "
+                    "once, so nobody acts in round 1 (FE-02).")
+        who = w.agree(self.surprisers, "achieves surprise", "achieve surprise")
+        still = (w.agree(self.surprised, "may", "may", start=False) if self.surprised
+                 else "nobody may")
+        return f"Surprise rolls: {rolls}. {who}; {still} not act in round 1 (FE-02)."
 
 
 @evolver(SurpriseRolled)
@@ -58,10 +61,14 @@ class MoraleChecked(Event):
     score: int
     passed: bool
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         why = "its first casualty" if self.reason == "first" else "half its number defeated"
-        verdict = "holds" if self.passed else "breaks: they surrender or run"
-        return (f"{self.side} checks morale after {why}: 2d6 {self.roll} vs {self.score} — "
+        plural = w.plural_side(self.side)
+        why = why.replace("its ", "their ") if plural else why
+        verdict = (("hold" if plural else "holds") if self.passed
+                   else ("break" if plural else "breaks") + ": they surrender or run")
+        return (f"{w.agree(self.side, 'checks', 'check')} morale after {why}: 2d6 rolled "
+                f"{self.roll} against {self.score}, and {w.side(self.side, start=False)} "
                 f"{verdict} (FE-04, FE-05).")
 
 
@@ -78,13 +85,14 @@ class InitiativeRolled(Event):
     results: tuple[tuple[str, int], ...]
     order: tuple[tuple[str, ...], ...]
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         if not self.results:  # every side surprised (FE-02), or nobody left to act
             return "No side may act this round, so nobody rolls for initiative (FE-07)."
-        rolls = ", ".join(f"{s} {r}" for s, r in self.results)
-        groups = " then ".join(" and ".join(g) + (" together" if len(g) > 1 else "")
-                               for g in self.order)
-        return f"Initiative (1d6 per side): {rolls} — {groups} (FE-07)."
+        rolls = ", ".join(f"{w.side(s, start=False)} {r}" for s, r in self.results)
+        groups = ", then ".join(w.sides_list(g, start=False) + (" together" if len(g) > 1
+                                                                 else "")
+                                for g in self.order)
+        return f"Initiative (1d6 a side): {rolls}. First {groups} (FE-07)."
 
 
 @evolver(InitiativeRolled)
@@ -111,11 +119,12 @@ class SpellCast(Event):
     ruined: bool = False
     rule: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
         if self.ruined:
-            return (f"{self.unit}'s {self.spell} is ruined and lost from his mind: he was hit "
-                    f"before it went off ({self.rule}).")
-        return f"{self.unit} casts {self.spell} at {self.target}."
+            return (f"{u}'s {self.spell.replace('_', ' ')} is ruined and lost from his mind: "
+                    f"he was hit before it went off ({self.rule}).")
+        return f"{u} casts {self.spell.replace('_', ' ')} at {w.unit(self.target)}."
 
 
 @evolver(SpellCast)
@@ -141,14 +150,14 @@ class ItemUsed(Event):
     notes: tuple[str, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         what = self.item.replace("_", " ")
-        who = "himself" if self.target == self.unit else self.target
-        head = f"{self.unit} uses {what} on {who}"
+        who = "himself" if self.target == self.unit else w.unit(self.target)
+        head = f"{w.unit(self.unit)} uses {what} on {who}"
         if self.check_needed:
-            head += f" (CON check {self.check} vs {self.check_needed})"
+            head += f" (CON check: rolled {self.check} against {self.check_needed})"
         tail = "" if self.succeeded else " — but fails"
-        return head + tail + "." + "".join(f" {n}" for n in self.notes)
+        return head + tail + "." + "".join(f" {w.text(n)}" for n in self.notes)
 
 
 @evolver(ItemUsed)
@@ -167,10 +176,11 @@ class SaveOrDie(Event):
     needed: int
     survived: bool
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
         verdict = "hangs on" if self.survived else "dies"
-        return (f"{self.unit} must Save or Die: d20 {self.roll} vs {self.needed} — {verdict} "
-                "(FE-41).")
+        return (f"{u} must Save or Die: d20 rolled {self.roll} against {self.needed}, and he "
+                f"{verdict} (FE-41).")
 
 
 @evolver(SaveOrDie)

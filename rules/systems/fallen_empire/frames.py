@@ -27,6 +27,7 @@ from rules import procedures
 from rules.events import AttackRolled, Event, Secret, evolver
 from rules.procedures import ReactionFrame, WalkFrame, find_frame, set_frame
 from rules.state import Battle, Frame
+from rules.wording import PLAIN, Words, plural
 
 RULESET = "fallen_empire"
 __all__ = ["RULESET", "ReactionFrame"]
@@ -95,7 +96,7 @@ class RoundBegan(Event):
     type: Literal["fe_round_began"] = "fe_round_began"
     round: int
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return f"Round {self.round} begins."
 
 
@@ -115,7 +116,7 @@ class StepReached(Event):
     group: int = 0
     phase: int = 0
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return {"declare": "Declare actions (FE-06).", "initiative": "Roll initiative (FE-07).",
                 "end": "End of the round."
                 }.get(self.step, "")
@@ -137,8 +138,8 @@ class DeclarationsOpened(procedures.FrameOpened):
     FRAME = DeclareFrame
     side: str
 
-    def narrate(self) -> str:
-        return f"{self.side} declares its actions."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.agree(self.side, 'declares its', 'declare their')} actions."
 
 
 class ActionDeclared(Event):
@@ -149,8 +150,8 @@ class ActionDeclared(Event):
     unit: str
     action: str
 
-    def narrate(self) -> str:
-        return f"{self.unit} declares: {self.action.replace('_', ' ')}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} declares: {self.action.replace('_', ' ')}."
 
 
 @evolver(ActionDeclared)
@@ -162,8 +163,8 @@ class DeclarationsClosed(Event):
     type: Literal["fe_declarations_closed"] = "fe_declarations_closed"
     side: str
 
-    def narrate(self) -> str:
-        return f"{self.side} has declared."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.agree(self.side, 'has', 'have')} declared."
 
 
 @evolver(DeclarationsClosed)
@@ -184,16 +185,16 @@ class PhaseBegan(procedures.FrameOpened):
     standing: tuple[str, ...]
     rule: str = "FE-09"
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         together = " (simultaneous, FE-07)" if len(self.sides) > 1 else ""
-        return f"{self.phase.capitalize()} phase: {', '.join(self.sides)}{together}."
+        return f"{self.phase.capitalize()} phase: {w.sides_list(self.sides)}{together}."
 
 
 class PhaseEnded(Event):
     type: Literal["fe_phase_ended"] = "fe_phase_ended"
     phase: str
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 
@@ -209,7 +210,7 @@ class SideToAct(procedures.FrameOpened):
     side: str
     phase: str
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 
@@ -220,7 +221,7 @@ class UnitsDone(Event):
     units: tuple[str, ...]
     side: str
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return ""
 
 
@@ -242,12 +243,12 @@ class MoveBegan(procedures.MoveBegan):
     target: str = ""
     facing: int | None = None
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         what = {"charge": "charges", "retreat": "makes a full retreat",
                 "withdraw": "makes a fighting withdrawal", "crawl": "crawls"}.get(self.mode,
                                                                                  "moves")
-        aim = f" at {self.target}" if self.target else ""
-        return f"{self.unit} {what}{aim} ({len(self.path) - 1} hexes)."
+        aim = f" at {w.unit(self.target)}" if self.target else ""
+        return f"{w.unit(self.unit)} {what}{aim} ({plural(len(self.path) - 1, 'hex')})."
 
 
 @evolver(MoveBegan)
@@ -277,8 +278,8 @@ def _reactions_due(state: Battle, e: ReactionsDue) -> Battle:
 class ReactionOffered(procedures.ReactionOffered):
     type: Literal["fe_reaction_offered"] = "fe_reaction_offered"
 
-    def narrate(self) -> str:
-        return f"{self.reactor} may take a free attack at {self.mover} (FE-11)."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.reactor)} may take a free attack at {w.unit(self.mover)} (FE-11)."
 
 
 class ReactionAnswered(procedures.ReactionAnswered):
@@ -299,8 +300,8 @@ class MoveEnded(procedures.MoveEnded):
     reason: str = ""
     moved_into: tuple[str, ...] = ()
 
-    def narrate(self) -> str:
-        return f"{self.unit} stops: {self.reason}." if self.halted else ""
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} stops: {w.text(self.reason)}." if self.halted else ""
 
 
 @evolver(MoveEnded)
@@ -321,8 +322,8 @@ class ImpactBegan(procedures.FrameOpened):
     charger: str
     target: str
 
-    def narrate(self) -> str:
-        return f"{self.charger}'s charge strikes home on {self.target}."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.charger)}'s charge strikes home on {w.unit(self.target)}."
 
 
 class ImpactStage(Event):
@@ -331,7 +332,7 @@ class ImpactStage(Event):
     negated: bool = False
     spear_user: str = ""
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return "The set spear stops the charge (FE-19)." if self.negated else ""
 
 
@@ -373,8 +374,8 @@ class SplinterOffered(procedures.FrameOpened):
     source: str = ""
     side: str
 
-    def narrate(self) -> str:
-        return f"{self.unit} may let the shield take the {self.amount} damage (FE-31)."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} may let the shield take the {self.amount} damage (FE-31)."
 
 
 class SplinterAnswered(Event):
@@ -383,13 +384,14 @@ class SplinterAnswered(Event):
     splinter: bool
     shield_kept: bool = False  # a magic shield gives up its magic instead (FE-32)
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
+        u = w.unit(self.unit)
         if not self.splinter:
             return ""
         if self.shield_kept:
-            return (f"{self.unit}'s magic shield absorbs the blow and is nonmagical for the "
+            return (f"{u}'s magic shield absorbs the blow and is nonmagical for the "
                     "rest of the day (FE-32).")
-        return f"{self.unit}'s shield is splintered and absorbs the blow (FE-31)."
+        return f"{u}'s shield is splintered and absorbs the blow (FE-31)."
 
 
 @evolver(SplinterAnswered)

@@ -57,6 +57,7 @@ from rules.systems.fallen_empire.joust import (
     pool_from_hit_dice,
 )
 from rules.systems.fallen_empire.units import FEUnit, is_fe
+from rules.wording import PLAIN, Words, plural
 
 MODES = ("skirmish", "joust")
 STAKES = ("none", "black_knight")
@@ -221,10 +222,11 @@ class JoustBegan(Event):
     pool_b: int
     notes: tuple[tuple[str, str], ...] = ()  # (explanation, citation)
 
-    def narrate(self) -> str:
-        return (f"Joust: {self.unit_a} ({self.side_a}, A, {self.pool_a} dice) against "
-                f"{self.unit_b} ({self.side_b}, B, {self.pool_b} dice). "
-                + " ".join(f"{t} ({c})." for t, c in self.notes))
+    def narrate(self, w: Words = PLAIN) -> str:
+        return (f"Joust: {w.unit(self.unit_a)} ({w.side(self.side_a, start=False)}, A, "
+                f"{plural(self.pool_a, 'die')}) against {w.unit(self.unit_b)} "
+                f"({w.side(self.side_b, start=False)}, B, {plural(self.pool_b, 'die')}). "
+                + " ".join(f"{w.text(t)} ({c})." for t, c in self.notes))
 
 
 @evolver(JoustBegan)
@@ -261,8 +263,9 @@ class JoustThrowChosen(Event):
     unit: str
     sealed: int
 
-    def narrate(self) -> str:
-        return f"{self.unit} ({self.side}) has chosen his throw in secret (FE-48)."
+    def narrate(self, w: Words = PLAIN) -> str:
+        return (f"{w.unit(self.unit)} ({w.side(self.side, start=False)}) has chosen his throw in "
+                "secret (FE-48).")
 
 
 @evolver(JoustThrowChosen)
@@ -297,11 +300,11 @@ class JoustThrown(Event):
     unhorsed: tuple[str, ...] = ()  # unhorsed, or helm tipped off (ended_by "helm")
     injury_dice: tuple[tuple[str, int], ...] = ()  # (unit, d6 of real damage it takes)
 
-    def narrate(self) -> str:
-        head = (f"Ride {self.throw}: {self.unit_a} (A) throws "
-                f"{'-'.join(map(str, self.dice_a))}, {self.unit_b} (B) throws "
+    def narrate(self, w: Words = PLAIN) -> str:
+        head = (f"Ride {self.throw}: {w.unit(self.unit_a)} (A) throws "
+                f"{'-'.join(map(str, self.dice_a))}, {w.unit(self.unit_b)} (B) throws "
                 f"{'-'.join(map(str, self.dice_b))}.")
-        body = [f"{t} ({c})." for t, c in self.notes[1:]]  # notes[0] repeats the dice
+        body = [f"{w.text(t)} ({c})." for t, c in self.notes[1:]]  # notes[0] repeats the dice
         return " ".join([head, *body, f"Pools {self.pool_a} v {self.pool_b}."])
 
 
@@ -337,7 +340,7 @@ class JoustStakesSettled(Event):
     forfeit: str
     stripped: str = ""  # the unit that loses its horse and armour, if any
 
-    def narrate(self) -> str:
+    def narrate(self, w: Words = PLAIN) -> str:
         return f"Stakes: {self.forfeit} (FE-54)."
 
 

@@ -33,6 +33,7 @@ from rules.systems.fallen_empire.options import declaration_options
 from rules.systems.fallen_empire.round import run_phase, run_round
 from rules.systems.fallen_empire.tables import FETables, load_tables
 from rules.systems.fallen_empire.units import FEUnit, build_unit, is_fe, melee_reach_ft
+from rules.wording import Words
 
 
 class FallenEmpire(TableRuleset):
@@ -170,7 +171,8 @@ class FallenEmpire(TableRuleset):
         t = load_tables()
         u = is_fe(state.unit(unit_id))
         weapon = t.weapons[u.weapon].name if u.weapon else "unarmed"
-        lines = [f"{u.name} — {u.kind}, {'HD ' + u.hit_dice if u.hit_dice else f'level {u.level}'}",
+        rank = f"HD {u.hit_dice}" if u.hit_dice else f"level {u.level}"
+        lines = [f"{Words.of(state).unit(u.id)} — {u.kind}, {rank}",
                  f"HP {u.hp}/{u.max_hp}" + (f"  ({u.condition})" if u.condition else ""),
                  f"AC {armour_ac(u)} {t.armours[u.armour].name}"
                  + (f" + {t.shields[u.shield].name}" if u.shield else ""),
@@ -184,7 +186,7 @@ class FallenEmpire(TableRuleset):
         if u.declared:
             lines.append(f"declared: {u.declared.replace('_', ' ')}")
         if u.oa_used:
-            lines.append("free attack used this round")
+            lines.append("has used his free attack this round")
         return lines
 
     def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]

@@ -1,0 +1,274 @@
+"""A player's words for what the rules keep as ids and numbers.
+
+Events and commands carry unit and side ids, hexside indices and hex coordinates (saves need
+them exactly so); a person reads names, compass words and counted nouns.  `Words` is what an
+event's `narrate` and a command's `say` are given to turn the one into the other: the
+figures' and sides' names of one battle, and the board's orientation (a hexside is "north"
+on a flat-top map where it is "north-west" on a pointy-top one).  `PLAIN` is the words of no
+battle in particular: ids stay ids, the board is pointy-top; the golden logs are written
+with it.
+
+One helper for each kind of word, used everywhere a person reads (the log, the replay, the
+sandbox, cards, buttons, transcripts, `flank demo`):
+  plural(n, "die")           -> "1 die", "3 dice"
+  direction_word(d, flat)    -> "north-east"
+  Words.side(id) / .agree    -> "The orcs win", "The border watch has declared"
+  Words.hex((q, r))          -> "col 3, row 4" (the Tiled column and row, as the map says)
+  figure_names(state)        -> the names figures go by: the scenario's, else the template's
+                                numbered where two share it ("Orc 4", "Spearman 2")
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from rules import registry
+from rules.hexgrid import Hex, hex_to_offset
+
+_IRREGULAR = {"die": "dice", "man": "men", "foot": "feet", "hex": "hexes", "ally": "allies",
+              "enemy": "enemies", "penalty": "penalties", "is": "are", "has": "have",
+              "was": "were", "does": "do"}
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """`n` and the noun counted, in number: "1 die", "2 dice", "0 hexes"."""
+    return f"{n} {one if n == 1 else (many or plural_of(one))}"
+
+
+def plural_of(one: str) -> str:
+    """The plural of a noun (the last word of `one`)."""
+    head, _, last = one.rpartition(" ")
+    if last in _IRREGULAR:
+        many = _IRREGULAR[last]
+    elif re.search(r"(s|x|z|ch|sh)$", last):
+        many = last + "es"
+    elif re.search(r"[^aeiou]y$", last):
+        many = last[:-1] + "ies"
+    else:
+        many = last + "s"
+    return f"{head} {many}" if head else many
+
+
+_POINTY = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+_FLAT = ("south-east", "north-east", "north", "north-west", "south-west", "south")
+
+
+def direction_word(d: int, flat: bool = False) -> str:
+    """Hexside `d` (rules.hexgrid.DIRECTIONS) as a compass word on a pointy-top (default) or
+    flat-top board: the screen's up is north."""
+    return (_FLAT if flat else _POINTY)[d % 6]
+
+
+_PLURAL_NOUNS = {"men", "women", "folk", "people", "children", "kin", "dwarves", "elves",
+                 "wolves", "sheep", "cattle", "police"}
+
+
+def reads_plural(name: str) -> bool:
+    """Whether a side's name takes a plural verb: "The orcs win", "The border watch wins"."""
+    words = re.findall(r"[A-Za-z']+", name)
+    if not words:
+        return False
+    last = words[-1].lower()
+    return last in _PLURAL_NOUNS or (last.endswith("s") and not last.endswith(("ss", "'s",
+                                                                               "us")))
+
+
+def side_phrase(name: str) -> str:
+    """A side's name as the subject of a sentence: "orcs" -> "The orcs"; "The border watch"
+    and "Sir Hugh's men" stay as they are."""
+    if not name:
+        return name
+    if name[0].islower() and not name.lower().startswith(("the ", "a ", "an ")):
+        return f"The {name}"
+    return name[0].upper() + name[1:]
+
+
+def _looks_like_an_id(name: str, uid: str) -> bool:
+    return not name or (name == uid and not re.fullmatch(r"[A-Za-z][A-Za-z' -]*", name))
+
+
+def figure_names(state: Any, template_names: Mapping[str, str] | None = None
+                 ) -> dict[str, str]:
+    """Each figure's id to the name a player knows it by: the scenario's name; a name that
+    is only its id ("m01") gives way to the template's name; a name two figures share is
+    numbered in the order of their ids ("Orc 1", "Orc 2").  `template_names` (template id
+    to its name in the ruleset's tables) defaults to the ruleset's own."""
+    if template_names is None:
+        template_names = _template_names(getattr(state, "ruleset", ""))
+    base: dict[str, str] = {}
+    for u in sorted(state.units, key=lambda u: u.id):
+        name = (u.name or "").strip()
+        if _looks_like_an_id(name, u.id):
+            name = template_names.get(u.template) or u.template.replace("_", " ").capitalize()
+        elif name == u.id:
+            name = name[0].upper() + name[1:]
+        base[u.id] = name
+    counts: dict[str, int] = {}
+    for name in base.values():
+        counts[name] = counts.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    out = {}
+    for uid, name in base.items():
+        if counts[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name} {seen[name]}"
+        out[uid] = name
+    return out
+
+
+def _template_names(ruleset: str) -> dict[str, str]:
+    if not ruleset:
+        return {}
+    try:  # through the registry: the engine imports the events, which import this module
+        units = getattr(registry.load(registry.RULESETS, ruleset).tables(), "units", {})
+    except (registry.PluginError, KeyError, ValueError, AttributeError, NotImplementedError):
+        return {}
+    return {k: getattr(t, "name", "") for k, t in units.items()}
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words of one battle: figures' names, sides' names, the board's orientation."""
+
+    units: Mapping[str, str] = field(default_factory=dict)
+    sides: Mapping[str, str] = field(default_factory=dict)
+    flat: bool = False
+    stagger: tuple[str, str] | None = None  # the board's (stagger_axis, stagger_index)
+
+    @classmethod
+    def of(cls, state: Any) -> Words:
+        """The words of `state`'s battle."""
+        board = state.board
+        return cls(units=figure_names(state),
+                   sides={s.id: s.name or s.id for s in state.sides},
+                   flat=board.stagger_axis == "x",
+                   stagger=(board.stagger_axis, board.stagger_index))
+
+    def unit(self, uid: str) -> str:
+        return self.units.get(uid, uid)
+
+    def units_list(self, uids: Iterable[str]) -> str:
+        return and_list([self.unit(u) for u in uids])
+
+    def side(self, sid: str, *, start: bool = True) -> str:
+        """A side as a sentence's subject ("The orcs"), or inside one ("the orcs")."""
+        text = side_phrase(self.sides.get(sid, sid))
+        if not start and text.startswith("The "):
+            return "the " + text[4:]
+        return text
+
+    def sides_list(self, sids: Iterable[str], *, start: bool = True) -> str:
+        names = [self.side(s, start=start and i == 0) for i, s in enumerate(sids)]
+        return and_list(names)
+
+    def plural_side(self, sid: str) -> bool:
+        return reads_plural(self.sides.get(sid, sid))
+
+    def agree(self, sids: str | Iterable[str], one: str, many: str, *,
+              start: bool = True) -> str:
+        """The side(s) with the verb in number: "The orcs win", "The border watch has"."""
+        if isinstance(sids, str):
+            return f"{self.side(sids, start=start)} {many if self.plural_side(sids) else one}"
+        ids = list(sids)
+        if len(ids) == 1:
+            return self.agree(ids[0], one, many, start=start)
+        return f"{self.sides_list(ids, start=start)} {many}"
+
+    def direction(self, d: int) -> str:
+        return direction_word(d, self.flat)
+
+    def hex(self, h: tuple[int, int] | Hex) -> str:
+        """A hex as the map's column and row ("col 3, row 4")."""
+        q, r = (h.q, h.r) if isinstance(h, Hex) else h
+        axis, index = self.stagger or ("y", "odd")
+        col, row = hex_to_offset(Hex(q, r), axis, index)  # type: ignore[arg-type]
+        return f"col {col}, row {row}"
+
+    def names(self) -> dict[str, str]:
+        """Every id this battle knows to its name (units and sides)."""
+        return {**{k: self.side(k) for k in self.sides}, **self.units}
+
+    def say(self, event: Any) -> str:
+        """An event's sentence in these words ('' when it has nothing to say).  The event
+        puts the names in itself (its free text through `text`), so this adds nothing: a
+        second pass would name the name ("The The orcs") or a word that is also an id."""
+        return counted(event.narrate(self))
+
+    def text(self, text: str) -> str:
+        """Free text from the rules (a reason, a note) with any ids in it made names."""
+        return counted(with_names(text, self.names()))
+
+
+def counted(text: str) -> str:
+    """Text from the rules with its "1 hit(s)" put in number: "1 hit", "0 hits"."""
+    return _MAYBE_PLURAL.sub(lambda m: plural(int(m.group(1)), m.group(2)), text)
+
+
+_MAYBE_PLURAL = re.compile(r"\b(\d+) (\w+)\(s\)")
+
+
+PLAIN = Words()
+
+
+def and_list(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def with_names(text: str, names: Mapping[str, str]) -> str:
+    """Put figures' and sides' names where the text says their ids."""
+    if not names:
+        return text
+    pattern = _ids_pattern(tuple(sorted(names, key=len, reverse=True)))
+    return pattern.sub(lambda m: names[m.group(1)], text)
+
+
+@lru_cache(maxsize=32)
+def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'-])(" + "|".join(re.escape(k) for k in ids) + r")(?![\w-])")
+
+
+__all__ = [
+    "PLAIN",
+    "Words",
+    "and_list",
+    "counted",
+    "direction_word",
+    "figure_names",
+    "plural",
+    "plural_of",
+    "reads_plural",
+    "ruling_value",
+    "side_phrase",
+    "with_names",
+]
+
+
+def ruling_value(value: Any) -> str:
+    """A ruling's value as a player reads it: on/off, words not snake_case, lists joined."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, str):
+        return value.replace("_", " ") or "nothing"
+    if isinstance(value, (list, tuple)):
+        return and_list([ruling_value(v) for v in value]) or "nothing"
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {ruling_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+def dice_words(faces: Iterable[int]) -> str:
+    """What the dice showed: "rolled 2", "rolled 2 and 5", "no dice rolled"."""
+    shown = [str(f) for f in faces]
+    return f"rolled {and_list(shown)}" if shown else "no dice rolled"
+
+
+def a_an(noun: str) -> str:
+    """The noun with its indefinite article: "an orc", "a pikeman"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
