@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 def test_every_lesson_map_loads_under_every_ruleset_it_lists():
     for lesson in load_lessons():
         for ruleset in lesson.rulesets:
-            sc = load_map(lesson.path, ruleset=ruleset)
+            sc = load_map(lesson.path_under(ruleset), ruleset=ruleset)
             assert sc.pc_side == "pupil" and len(sc.setup.units) >= 2
 
 
