@@ -57,6 +57,12 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
      "cites no rule for empress"),
     ('id = "reach"', 'id = "rear_attack"', "two lessons are called 'rear_attack'"),
     ('[[lesson]]\nid = "reach"', '[[lesson]\nid = "reach"', "not valid TOML"),
+    ('goal_for.empress = { kind = "rank", unit = "right", size = 3 }',
+     'goal_for.empress = { kind = "rank", unit = "right" }', "a rank goal needs its size"),
+    ('map_for = { empress = "shields_wall.tmx" }', 'map_for = { empress = "wall.tmx" }',
+     "its map wall.tmx is missing"),
+    ('map_for = { empress = "shields_wall.tmx" }', 'map_for = { chess = "shields_wall.tmx" }',
+     "map_for names chess, which is not among its rulesets"),
 ])
 def test_a_broken_lessons_file_is_one_clear_line(tmp_path, old, new, says):
     with pytest.raises(LessonError) as err:
