@@ -42,9 +42,12 @@ class Goal(_Model):
     stand   the pupil's figure stands in a foe's `arc`
     apart   the pupil's figure `unit` stands clear of every foe
     beside  the pupil's figure `unit` stands next to another of the pupil's figures
+    rank    the pupil's figure `unit` stands in one rank with others of his side, side by
+            side and facing the same way, `size` in all (a shield wall, EMP-22, is counted
+            so; a figure next to a friend but facing elsewhere is beside him, not in rank)
     """
 
-    kind: Literal["attack", "declare", "stand", "apart", "beside"]
+    kind: Literal["attack", "declare", "stand", "apart", "beside", "rank"]
     by: Literal["pupil", "foe"] = "pupil"
     unit: str = ""  # the figure the goal is about ("" any of the side's)
     kinds: tuple[str, ...] = ()
@@ -52,6 +55,7 @@ class Goal(_Model):
     arc: Literal["", "front", "flank", "rear"] = ""
     action: str = ""
     events: tuple[str, ...] = ()
+    size: int = Field(0, ge=0)  # rank: how many figures the rank holds, him included
 
     @model_validator(mode="after")
     def _complete(self) -> Goal:
@@ -59,8 +63,11 @@ class Goal(_Model):
             raise ValueError("a declare goal needs an action or events")
         if self.kind == "stand" and not self.arc:
             raise ValueError("a stand goal needs an arc")
-        if self.kind in ("apart", "beside") and not self.unit:
-            raise ValueError(f"an {self.kind} goal needs the unit it is about")
+        if self.kind in ("apart", "beside", "rank") and not self.unit:
+            raise ValueError(f"a{'n' if self.kind == 'apart' else ''} {self.kind} goal "
+                             "needs the unit it is about")
+        if self.kind == "rank" and self.size < 2:
+            raise ValueError("a rank goal needs its size, 2 or more")
         return self
 
 
@@ -79,6 +86,7 @@ class Hint(_Model):
     """How the step is done, for the marks on the board and for a scripted player."""
 
     declare: str = ""  # the action to declare (rulesets that declare)
+    choose: str = ""  # an option to choose (Empress's fall_back, a stance...)
     unit: str = ""  # the figure to use
     go: Cell | None = None  # the tile to move to (marked on the board)
     attack: str = ""  # the figure to strike
@@ -86,11 +94,17 @@ class Hint(_Model):
 
 
 class Step(_Model):
+    """One step.  `say` and `then` are the words for every ruleset unless `say_for` or
+    `then_for` words them for one (what the player does differs: Fallen Empire declares a
+    retreat, Empress spends an action falling back)."""
+
     say: str = Field(min_length=1)
+    say_for: dict[str, str] = {}
     goal: Goal
     goal_for: dict[str, Goal] = {}  # a ruleset whose events differ checks its own goal
     rule: dict[str, str]  # ruleset id -> the clause cited and what it says
     then: str = Field(min_length=1)  # what to take from it, shown once done
+    then_for: dict[str, str] = {}
     odds: tuple[Odds, ...] = ()
     hint: Hint = Hint()
     hint_for: dict[str, Hint] = {}
@@ -101,12 +115,19 @@ class Step(_Model):
     def hint_under(self, ruleset: str) -> Hint:
         return self.hint_for.get(ruleset, self.hint)
 
+    def say_under(self, ruleset: str) -> str:
+        return self.say_for.get(ruleset, self.say)
+
+    def then_under(self, ruleset: str) -> str:
+        return self.then_for.get(ruleset, self.then)
+
 
 class Lesson(_Model):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     title: str = Field(min_length=1)
     idea: str = Field(min_length=1)  # one sentence: what the lesson teaches
     map: str
+    map_for: dict[str, str] = {}  # ruleset id -> its own map, when it needs other figures
     rulesets: tuple[str, ...] = Field(min_length=1)
     opponent: Literal["still", "guard", "aggressive", "charger"] = "aggressive"
     seed: dict[str, int] = {}  # ruleset id -> dice seed, so the lesson goes as written
@@ -117,12 +138,23 @@ class Lesson(_Model):
     def path(self) -> Path:
         return LESSONS_DIR / self.map
 
+    def map_under(self, ruleset: str) -> str:
+        return self.map_for.get(ruleset, self.map)
+
+    def path_under(self, ruleset: str) -> Path:
+        """The map the lesson is played on under `ruleset` (Empress's shield wall needs
+        three shield-bearers where Fallen Empire's shieldmates need two)."""
+        return LESSONS_DIR / self.map_under(ruleset)
+
     @model_validator(mode="after")
     def _every_ruleset_cited(self) -> Lesson:
         for i, step in enumerate(self.steps, start=1):
             missing = [r for r in self.rulesets if r not in step.rule]
             if missing:
                 raise ValueError(f"step {i} cites no rule for {', '.join(missing)}")
+        stray = [r for r in self.map_for if r not in self.rulesets]
+        if stray:
+            raise ValueError(f"map_for names {stray[0]}, which is not among its rulesets")
         return self
 
 
@@ -172,6 +204,7 @@ def load_lessons(path: Path = LESSONS_FILE) -> tuple[Lesson, ...]:
         if unknown:
             raise LessonError(f"{name}: lesson '{lesson.id}': no ruleset called "
                               f"'{unknown[0]}' (known: {', '.join(sorted(known))})")
-        if not (path.parent / lesson.map).is_file():
-            raise LessonError(f"{name}: lesson '{lesson.id}': its map {lesson.map} is missing")
+        for file in dict.fromkeys((lesson.map, *lesson.map_for.values())):
+            if not (path.parent / file).is_file():
+                raise LessonError(f"{name}: lesson '{lesson.id}': its map {file} is missing")
     return book.lesson

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.lessons.book import Goal
-from rules.events import AttackRolled, Event
-from rules.positioning import arc
-from rules.state import Battle
+from rules.events import AttackRolled, Event, Modifier
+from rules.positioning import arc, in_line
+from rules.state import Battle, Unit
 
 
 def _side_of(state: Battle, uid: str) -> str | None:
@@ -18,9 +18,20 @@ def _side_of(state: Battle, uid: str) -> str | None:
         return None
 
 
-def _figures(state: Battle, side: str, uid: str) -> list:
+def _figures(state: Battle, side: str, uid: str) -> list[Unit]:
     return [u for u in state.units if u.side == side and u.fighting and u.pos is not None
             and (not uid or u.id == uid)]
+
+
+def _modifiers(e: AttackRolled) -> list[Modifier]:
+    """Every modifier the roll shows: to hit, and whatever else its ruleset itemises (an
+    Empress roll lists the defender's Coverage apart, where the shield wall is, EMP-22)."""
+    out: list[Modifier] = []
+    for name in type(e).model_fields:
+        value = getattr(e, name)
+        if isinstance(value, tuple):
+            out += [m for m in value if isinstance(m, Modifier)]
+    return out
 
 
 def _attack_counts(goal: Goal, state: Battle, e: AttackRolled, side: str) -> bool:
@@ -28,7 +39,7 @@ def _attack_counts(goal: Goal, state: Battle, e: AttackRolled, side: str) -> boo
         return False
     if goal.kinds and e.kind not in goal.kinds:
         return False
-    if goal.rule and not any(goal.rule in m.rule for m in e.modifiers):
+    if goal.rule and not any(goal.rule in m.rule for m in _modifiers(e)):
         return False
     if goal.arc:
         a, t = state.unit(e.attacker), state.unit(e.target)
@@ -64,4 +75,19 @@ def reached(goal: Goal, state: Battle, events: Iterable[Event], pupil: str) -> b
     if goal.kind == "apart":
         return bool(mine) and all(f.pos.distance(u.pos) > 1 for u in mine for f in foes)
     friends = _figures(state, side, "")
+    if goal.kind == "rank":
+        return any(len(_rank(u, friends)) >= goal.size for u in mine)
     return any(o.id != u.id and o.pos.distance(u.pos) == 1 for u in mine for o in friends)
+
+
+def _rank(first: Unit, friends: list[Unit]) -> set[str]:
+    """The figures standing in one rank with `first`: side by side and facing his way,
+    joined through each other (how Empress counts a shield wall, EMP-22 (a))."""
+    seen, todo = {first.id}, [first]
+    while todo:
+        u = todo.pop()
+        for o in friends:
+            if o.id not in seen and in_line(u, o):
+                seen.add(o.id)
+                todo.append(o)
+    return seen

@@ -2,7 +2,7 @@
 
 `still`       a sentry who has not seen you: never moves or strikes, lets free attacks go.
 `guard`       holds its ground: strikes a figure beside it and takes every free attack
-              it is offered, but never moves.
+              it is offered, but never moves (nor follows one who backs or falls away).
 `charger`     declares a charge (FE-16) and runs it home, else as `aggressive`.
 `aggressive`  walks straight at the nearest of the pupil's figures and strikes
               it, and takes every free attack it is offered.
@@ -22,6 +22,11 @@ DECLARE_ORDER = {"aggressive": ("melee", "move", "charge", "other"),
                  "charger": ("charge", "melee", "move", "other"),
                  "guard": ("melee", "other", "move"),
                  "still": ("other", "melee", "move")}
+# The choices each takes when the rules ask; a guard never leaves his ground, so he lets a
+# foe who falls back go (EMP-58) and does not follow one who backs away (EMP-56).
+PLAIN_CHOICES = {"guard": ("take", "strike", "continue", "let_go", "stay")}
+PLAIN_CHOICES.update({m: ("take", "strike", "continue") for m in DECLARE_ORDER
+                      if m not in PLAIN_CHOICES})
 
 
 class LessonOpponent:
@@ -45,7 +50,7 @@ class LessonOpponent:
                 order = DECLARE_ORDER[self.manner]
                 return min(offered, key=lambda c: order.index(c.action)
                            if c.action in order else len(order))
-            plain = [c for c in offered if c.option in ("take", "strike", "continue")]
+            plain = [c for c in offered if c.option in PLAIN_CHOICES[self.manner]]
             if plain or not any(isinstance(c, (Pass, EndPhase)) for c in legal):
                 return (plain or offered)[0]
         if eager:

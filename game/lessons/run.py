@@ -35,7 +35,7 @@ class LessonRun:
     def setup(self) -> BattleSetup:
         from game.maps import load_map
 
-        sc = load_map(self.lesson.path, ruleset=self.ruleset,
+        sc = load_map(self.lesson.path_under(self.ruleset), ruleset=self.ruleset,
                       seed=self.lesson.seed.get(self.ruleset, 0))
         self.scenario = sc
         options = {**sc.setup.options, **self.lesson.options.get(self.ruleset, {})}

@@ -35,7 +35,7 @@ def banner_html(run: LessonRun, state: Any, last_then: str) -> str:
         parts.append("<b>Lesson complete.</b> Start again, try it under another ruleset, "
                      "or show it at the table in the sandbox.")
         return "<br>".join(parts)
-    parts.append(f"<b>Step {run.index + 1} of {total}.</b> {escape(step.say)}")
+    parts.append(f"<b>Step {run.index + 1} of {total}.</b> {escape(step.say_under(run.ruleset))}")
     parts.append(f"<i>{escape(step.rule.get(run.ruleset, ''))}</i>")
     for label, odds in run.odds_lines(state):
         text = label

@@ -101,7 +101,7 @@ class LessonListScene:
                 from game.sandbox import Sandbox
                 from game.ui.sandbox_scene import SandboxScene
 
-                sb = Sandbox.from_map(lesson.path, ruleset=ruleset)
+                sb = Sandbox.from_map(lesson.path_under(ruleset), ruleset=ruleset)
                 self.close()
                 return SandboxScene(self.app, sb, on_exit=self._again)
             from game.ui.lesson_scene import open_lesson

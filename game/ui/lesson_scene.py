@@ -73,7 +73,7 @@ class LessonScene(BattleScene):
             from game.sandbox import Sandbox
             from game.ui.sandbox_scene import SandboxScene
 
-            sb = Sandbox.from_map(lesson.path, ruleset=ruleset)
+            sb = Sandbox.from_map(lesson.path_under(ruleset), ruleset=ruleset)
             self.close()
             return SandboxScene(self.app, sb, on_exit=self.on_exit)
         return self.leave()
@@ -82,7 +82,7 @@ class LessonScene(BattleScene):
         super().update(dt)
         if self.run.index != self._done_index:
             done = self.run.lesson.steps[self.run.index - 1]
-            self._last_then = done.then
+            self._last_then = done.then_under(self.run.ruleset)
             self._done_index = self.run.index
         self.banner.show(banner_html(self.run, self.tm.state, self._last_then))
 

@@ -94,7 +94,21 @@ def shields() -> MapSpec:
     return m
 
 
-LESSON_MAPS = (rear_attack, reach, free_attack, charge, shields)
+def shield_wall() -> MapSpec:
+    """Empress's shields side by side: a wall needs three shield-bearers in one rank
+    (EMP-22 (a)), so Edda waits behind the gap between Bram and Cole and steps into it,
+    facing the orc as she comes."""
+    m = _board("shields_wall.tmx", "Shields side by side: the shield wall",
+               "Bram and Cole stand with a gap between them. Close it before the orc strikes.",
+               ruleset="empress")
+    m.unit("left", "pupil", "fighting_man", 3, 1, 0, "Bram")
+    m.unit("cole", "pupil", "fighting_man", 3, 3, 0, "Cole")
+    m.unit("right", "pupil", "fighting_man", 1, 2, 0, "Edda")
+    m.unit("orc", "foe", "orc", 5, 2, 3, "Orc")
+    return m
+
+
+LESSON_MAPS = (rear_attack, reach, free_attack, charge, shields, shield_wall)
 
 
 def build() -> dict[str, bytes]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.lessons import LessonRun
-from rules.commands import Attack, Command, Declare, EndPhase, Move, Pass, React
+from rules.commands import Attack, Choose, Command, Declare, EndPhase, Move, Pass, React
 from rules.events import unhx
 from rules.state import Battle
 
@@ -37,6 +37,11 @@ class ScriptedPupil:
                 if found is not None:
                     return found
             return declares[0]
+        if hint is not None and hint.choose:
+            chosen = next((c for c in legal if isinstance(c, Choose) and c.option == hint.choose
+                           and c.unit == (hint.unit or c.unit)), None)
+            if chosen is not None:
+                return chosen
         if hint is not None and hint.go is not None:
             goal = self.run.cell_hex(hint.go)
             moves = [c for c in legal if isinstance(c, Move) and c.unit == hint.unit

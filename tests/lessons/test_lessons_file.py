@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 def test_every_lesson_map_loads_under_every_ruleset_it_lists():
     for lesson in load_lessons():
         for ruleset in lesson.rulesets:
-            sc = load_map(lesson.path, ruleset=ruleset)
+            sc = load_map(lesson.path_under(ruleset), ruleset=ruleset)
             assert sc.pc_side == "pupil" and len(sc.setup.units) >= 2
 
 
@@ -57,6 +57,12 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
      "cites no rule for empress"),
     ('id = "reach"', 'id = "rear_attack"', "two lessons are called 'rear_attack'"),
     ('[[lesson]]\nid = "reach"', '[[lesson]\nid = "reach"', "not valid TOML"),
+    ('goal_for.empress = { kind = "rank", unit = "right", size = 3 }',
+     'goal_for.empress = { kind = "rank", unit = "right" }', "a rank goal needs its size"),
+    ('map_for = { empress = "shields_wall.tmx" }', 'map_for = { empress = "wall.tmx" }',
+     "its map wall.tmx is missing"),
+    ('map_for = { empress = "shields_wall.tmx" }', 'map_for = { chess = "shields_wall.tmx" }',
+     "map_for names chess, which is not among its rulesets"),
 ])
 def test_a_broken_lessons_file_is_one_clear_line(tmp_path, old, new, says):
     with pytest.raises(LessonError) as err:

@@ -6,29 +6,36 @@ from __future__ import annotations
 import pytest
 
 from game.lessons import LessonRun, load_lessons
+from rules.events import AttackRolled, Event
+from rules.state import Battle
 from tests.lessons.pupil import ScriptedPupil
 
 CASES = [(lesson.id, rs) for lesson in load_lessons() for rs in lesson.rulesets]
 
 
-def play(lesson_id: str, ruleset: str, max_steps: int = 400) -> tuple[LessonRun, list[int]]:
+def play(lesson_id: str, ruleset: str, max_steps: int = 400,
+         log: list[tuple[int, Event]] | None = None) -> tuple[LessonRun, list[int], Battle]:
+    """Play the lesson: the run, the steps reached batch by batch, and the battle at the
+    end; `log` collects each event with the step the pupil was on once it was applied."""
     lesson = next(x for x in load_lessons() if x.id == lesson_id)
     run = LessonRun(lesson, ruleset)
     pupil = ScriptedPupil(run)
     tm = run.turn_manager(pupil)
     reached: list[int] = []
     tm.listeners.append(lambda events: reached.append(run.index))
+    if log is not None:
+        tm.listeners.append(lambda events: log.extend((run.index, e) for e in events))
     for _ in range(max_steps):
         if run.done or tm.is_over:
             break
         res = tm.step()
         assert res is None or res.ok, res.error
-    return run, sorted(set(reached))
+    return run, sorted(set(reached)), tm.state
 
 
 @pytest.mark.parametrize(("lesson_id", "ruleset"), CASES)
 def test_a_scripted_pupil_plays_the_lesson_to_its_end(lesson_id, ruleset):
-    run, seen = play(lesson_id, ruleset)
+    run, seen, _ = play(lesson_id, ruleset)
     assert run.done, (f"{lesson_id} under {ruleset} stopped at step {run.index + 1}: "
                       f"{run.lesson.steps[run.index].say}")
     # the goals were met one after another, never skipping a step
@@ -38,3 +45,44 @@ def test_a_scripted_pupil_plays_the_lesson_to_its_end(lesson_id, ruleset):
 def test_the_five_ideas_are_taught():
     ids = [x.id for x in load_lessons()]
     assert ids == ["rear_attack", "reach", "free_attack", "charge", "shields"]
+
+
+def test_every_lesson_but_reach_plays_under_both_rulesets_that_share_its_ideas():
+    rulesets = {x.id: set(x.rulesets) for x in load_lessons()}
+    for lesson_id in ("rear_attack", "free_attack", "shields"):
+        assert {"fallen_empire", "empress"} <= rulesets[lesson_id], lesson_id
+
+
+def test_under_empress_running_off_provokes_and_falling_back_does_not():
+    log: list[tuple[int, Event]] = []
+    run, _, state = play("free_attack", "empress", log=log)
+    assert run.done
+    attacks = [e for _, e in log if isinstance(e, AttackRolled)]
+    # EMP-55: Bram ran more than half his move from Grish, who had not acted: his blow
+    assert any(a.kind == "opportunity" and (a.attacker, a.target) == ("orc1", "bram")
+               for a in attacks)
+    # EMP-58: Edda spent her action falling back and left with no opportunity attack on her
+    assert not any(a.kind == "opportunity" and a.target == "edda" for a in attacks)
+    assert any(e.type == "emp_fall_back_declared" and e.unit == "edda" for _, e in log)
+    edda, lug = state.unit("edda"), state.unit("orc2")
+    assert edda.fighting and edda.pos.distance(lug.pos) > 1
+    assert edda.pos == run.cell_hex((2, 3))  # the marked hex
+
+
+def test_under_empress_the_third_shield_closes_the_wall():
+    from rules.systems.empress.armour import wall_role
+
+    log: list[tuple[int, Event]] = []
+    lesson = next(x for x in load_lessons() if x.id == "shields")
+    assert lesson.map_under("empress") != lesson.map_under("fallen_empire")
+    first = LessonRun(lesson, "empress")
+    start = first.turn_manager(ScriptedPupil(first)).state
+    assert [wall_role(start, start.unit(u)) for u in ("left", "cole", "right")] == ["", "", ""]
+    run, _, state = play("shields", "empress", log=log)
+    assert run.done
+    # EMP-22 (a): Bram and Cole at the ends, Edda in the middle
+    assert [wall_role(state, state.unit(u)) for u in ("left", "cole", "right")] == [
+        "end", "end", "middle"]
+    blows = [e for i, e in log if isinstance(e, AttackRolled) and e.attacker == "orc"
+             and i == 2]
+    assert blows and any("EMP-22" in m.rule for m in blows[-1].coverage_modifiers)

@@ -39,6 +39,25 @@ def test_learn_opens_the_list_and_a_lesson_under_each_of_its_rulesets():
     assert isinstance(app.scene, LessonListScene)
 
 
+def test_the_free_attack_and_the_shield_wall_are_offered_under_empress():
+    app = App((1366, 768))
+    lessons = _to_list(app)
+    for lesson_id in ("free_attack", "shields"):
+        for ruleset in ("fallen_empire", "empress"):
+            assert lessons.button_for("play", lesson_id, ruleset) is not None, (lesson_id,
+                                                                                 ruleset)
+    assert "Play: Empress" in lessons.button_for("play", "shields", "empress").text
+    press(app, lessons.button_for("play", "shields", "empress"))
+    scene = app.scene
+    assert isinstance(scene, LessonScene) and scene.run.ruleset == "empress"
+    assert {u.name for u in scene.tm.state.units} >= {"Bram", "Cole", "Edda"}  # its own map
+    for _ in range(5):
+        app.step(1 / 30)
+    text = scene.banner._shown
+    assert "Step 1 of 2" in text and "EMP-22" in text and "Bram and Cole" in text
+    assert "FE-33" not in text and "cole" not in text
+
+
 def test_the_banner_moves_on_when_the_player_does_the_step():
     app = App((1366, 768))
     lessons = _to_list(app)
