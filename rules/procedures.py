@@ -144,7 +144,12 @@ class MoveBegan(Event):
 class ReactionsDue(Event):
     """The next step of a move provokes these foes, in the order they are asked."""
 
-    TRIGGER_WORDS: ClassVar[dict[str, str]] = {}  # how the log words each trigger
+    # How the log words each trigger (`rules.positioning.path_triggers`' kinds, and a full
+    # retreat); a ruleset's subclass words its own, with the clause.  A trigger with no
+    # phrase is left unsaid rather than shown as the rules' key.
+    TRIGGER_WORDS: ClassVar[dict[str, str]] = {
+        "leave": "for leaving his reach", "pass": "for moving past him",
+        "enter_reach": "for stepping into his longer reach", "retreat": "for retreating"}
     unit: str
     step: int
     reactors: tuple[tuple[str, str], ...]  # (reactor, trigger)
@@ -152,7 +157,8 @@ class ReactionsDue(Event):
     def narrate(self, w: Words = PLAIN) -> str:
         if not self.reactors:
             return ""
-        who = and_list([f"{w.unit(r)} ({self.TRIGGER_WORDS.get(t, t)})" for r, t in self.reactors])
+        who = and_list([w.unit(r) + (f" ({self.TRIGGER_WORDS[t]})" if t in self.TRIGGER_WORDS
+                                     else "") for r, t in self.reactors])
         return f"{w.unit(self.unit)}'s move provokes {who}."
 
 

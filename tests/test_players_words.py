@@ -68,6 +68,8 @@ def test_a_random_battle_reads_in_a_players_words(ruleset: str, map_name: str) -
             line = words.say(e)
             if line:
                 _read(f"log ({e.type})", line, after, seen)
+            seen += [f"log ({e.type}): the trigger {t!r} has no phrase" for _, t in
+                     getattr(e, "reactors", ()) if t not in type(e).TRIGGER_WORDS]
         if cmd is not None:
             _read("replay caption", cmd.say(Words.of(before)), before, seen)
         side = decider(after)
@@ -110,10 +112,47 @@ def test_the_checks_catch_what_the_issue_saw() -> None:
     uid = state.units[0].id
     bad = [f"{uid} turns to face side 3", f"declare(unit='{uid}', action='charge')",
            "Rolled (2,): miss", "flags: oa_used, spear_used", "Hold to counter at 2,2 (1, 2)",
-           "The orcs wins", "1 dice", "3 hex", "0 hit(s) on the shield"]
+           "The orcs wins", "1 dice", "3 hex", "0 hit(s) on the shield",
+           "Spearman 2's move provokes Fighting-Man (leave)."]
     for text in bad:
         assert slips(text, state), text
     good = [f"{Words.of(state).unit(uid)} turns to face {direction_word(1)}",
             "The orcs win", plural(1, "die"), plural(3, "die"), "rolled 2: a miss"]
     for text in good:
         assert not slips(text, state), (text, slips(text, state))
+
+
+FE_TRIGGERS = {  # each Fallen Empire trigger of a free attack, and the words it is told in
+    "leave": "for leaving his reach, FE-11", "pass": "for moving past him, FE-11",
+    "retreat": "for a full retreat, FE-14"}
+
+
+@pytest.mark.parametrize("trigger", sorted(FE_TRIGGERS))
+def test_a_free_attack_says_what_provoked_it(trigger: str) -> None:
+    """FE-11, FE-14, R-FE-LEAVE: the log line of a move that provokes a free attack says
+    why in words ("Gorbag's move provokes Fighting-Man (for leaving his reach, FE-11)"),
+    never the rules' key ("(leave)"): walking out of a foe's reach, walking right past
+    him, and a full retreat from him."""
+    from rules.commands import Move
+    from rules.systems.fallen_empire.frames import ReactionsDue
+    from tests.fallen_empire.helpers import act_exact, declare, fe, only, to_phase
+
+    action, (foe_at, foe_facing), path = {  # the orc's hex and facing, the man's walk
+        "leave": ("move", ((1, 0), 3), ((0, 0), (-1, 0), (-2, 0))),
+        "pass": ("move", ((0, 0), 1), ((3, -1), (2, -1), (1, -1), (0, -1), (-1, -1))),
+        "retreat": ("retreat", ((1, 0), 3), ((0, 0), (-1, 0), (-2, 0))),
+    }[trigger]
+    sc = (fe().side("men", True).side("orcs")
+          .unit("fighter", "fighting_man", "men", path[0], facing=3)
+          .unit("orc", "orc", "orcs", foe_at, facing=foe_facing, shield=""))
+    st = start(sc.build())[0]
+    st, _ = declare(st, {"fighter": action, "orc": "melee"}, initiative=(6, 1))
+    st = to_phase(st, "movement", "men")
+    st, ev = act_exact(st, Move(unit="fighter", path=path))
+    due = only(ev, ReactionsDue)
+    assert due.reactors == (("orc", trigger),)
+    words = Words.of(st)
+    line = words.say(due)
+    assert line == (f"{words.unit('fighter')}'s move provokes {words.unit('orc')} "
+                    f"({FE_TRIGGERS[trigger]}).")
+    assert not slips(line, st), slips(line, st)

@@ -1,8 +1,9 @@
 """What a player must never read, in one place, so every ruleset and mode is held to it:
 an internal id standing alone, a Python repr, a tuple, `side N`, a snake_case field name,
-and a singular/plural slip ("1 dice", "2 hex", "hit(s)", "The orcs wins", "The border
-watch have declared").  `slips(text, battle)` lists what is wrong with one line of text a
-person reads (a log line, a card line, a button, a caption).
+a trigger's key for a free attack ("provokes Orc 1 (leave)"), and a singular/plural slip
+("1 dice", "2 hex", "hit(s)", "The orcs wins", "The border watch have declared").
+`slips(text, battle)` lists what is wrong with one line of text a person reads (a log
+line, a card line, a button, a caption).
 
 Arithmetic in an attack line ("12 +2 = 14") is a sum, not a repr: `=` is a slip only where
 code writes it, right after a name (`unit='o1'`).
@@ -30,6 +31,9 @@ PLURAL_SLIPS = [re.compile(p) for p in (
     r"\b(0|[2-9]|\d\d+) (die|hex|hit(?! points| dice)|point|round)\b(?!-)",
     r"\w\(s\)",
 )]
+# A rules key in brackets after whom a move provokes ("provokes Fighting-Man (leave)"):
+# each trigger is a phrase ("for leaving his reach, FE-11").
+RAW_TRIGGER = re.compile(r"provokes [^.]*\([a-z_]+\)")
 THE_MANY_SINGULAR = re.compile(r"\bThe ([a-z]+) (?:wins|has|declares|achieves|is|checks)\b")
 _SINGULAR = ("wins", "has", "declares", "achieves", "is", "checks", "holds", "breaks")
 _PLURAL = ("win", "have", "declare", "achieve", "are", "check", "hold", "break")
@@ -52,6 +56,9 @@ def slips(text: str, battle: Any) -> list[str]:
     out += [f"a tuple ({m.group(0)!r})" for p in TUPLE for m in [p.search(text)] if m]
     if SIDE_N.search(text):
         out.append("'side N'")
+    m = RAW_TRIGGER.search(text)
+    if m:
+        out.append(f"a trigger's key ({m.group(0)!r})")
     m = SNAKE.search(text)
     if m:
         out.append(f"a field name ({m.group(0)!r})")

@@ -22,7 +22,7 @@ class Row:
     ruleset: str
     name: str
     odds: AttackOdds | None  # None when the exchange cannot be set up there
-    problem: str = ""  # why not ("no equivalent for orc (orc)")
+    problem: str = ""  # why not ("no equivalent for Gorbag (Orc)")
     attacker_template: str = ""
     target_template: str = ""
     live: bool = False  # True: the sandbox's own state (with its edits); False: fresh
@@ -69,7 +69,7 @@ def compare_rulesets(state: Battle, attacker: str, target: str, *, live_current:
     state (`rebuild_setup`: templates mapped through the archetypes).  Only the portable
     options (kind, subdual, from_hex) go to the other rulesets; weapon keys and the like are
     the sandbox ruleset's own.  A ruleset that cannot take the exchange gets a row with
-    `odds=None` and the reason ("no equivalent for orc (orc)")."""
+    `odds=None` and the reason ("no equivalent for Gorbag (Orc)")."""
     from rules.engine import catalogue
 
     a, t = unit_of(state, attacker), unit_of(state, target)
@@ -91,14 +91,14 @@ def compare_rulesets(state: Battle, attacker: str, target: str, *, live_current:
             missing = {m.unit: m for m in report.unmapped + report.left_out}
             if a.id in missing or t.id in missing:
                 lost = [m for m in (missing.get(a.id), missing.get(t.id)) if m is not None]
-                problem = "; ".join(f"no equivalent for {m.unit} ({m.old_template})"
-                                    if m in report.unmapped else f"{m.unit} is {m.via}"
+                problem = "; ".join(f"no equivalent for {m.called}"
+                                    if m in report.unmapped else f"{m.who} is {m.via}"
                                     for m in lost)
                 rows.append(Row(rid, name, None, problem))
                 continue
             if report.unmapped:
                 notes.append("left off the board (no equivalent): "
-                             + ", ".join(m.unit for m in report.unmapped))
+                             + report.no_equivalent())
             spec = {s.id: s for s in setup.units}
             a_tpl, t_tpl = spec[a.id].template, spec[t.id].template
             try:

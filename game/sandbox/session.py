@@ -60,6 +60,7 @@ from rules.gm import (
     is_gm_command,
 )
 from rules.state import Battle
+from rules.wording import plural
 
 # The sides a map with no figures is given, so that the GM has someone to place.
 EMPTY_MAP_SIDES = (SideSpec(id="red", name="Red"), SideSpec(id="blue", name="Blue"))
@@ -252,11 +253,12 @@ class Sandbox(SessionLog):
             raise SandboxError(f"{new.name} cannot set this position up: "
                                f"{exc.args[0] if exc.args else exc}") from None
         old = self.ruleset.name
-        label = f"Switch {old} -> {new.name}: {len(report.mapped)} figures"
+        figures = plural(len(report.mapped), "figure")
+        label = f"Switch {old} -> {new.name}: {figures}"
         if old == new.name:
-            label = f"Start play again from here ({new.name}, {len(report.mapped)} figures)"
+            label = f"Start play again from here ({new.name}, {figures})"
         if report.unmapped:
-            label += f", no equivalent for {', '.join(m.unit for m in report.unmapped)}"
+            label += f", no equivalent for {report.no_equivalent()}"
         self._push(label, "switch", None, events, state, setup=setup, report=report)
         return report
 

@@ -12,6 +12,7 @@ from typing import Any
 from game.sandbox.ruleset_parts import default_name
 from rules.engine import BattleSetup, BoardSpec, Ruleset, SideSpec, UnitSpec, ruleset_of
 from rules.state import ACTIVE, DEAD, GONE, Battle, Unit
+from rules.wording import Words, and_list, ruling_value
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,38 @@ class UnitMapping:
     old_template: str
     new_template: str | None  # None: no equivalent (or left out)
     via: str  # "archetype swordsman", "same template name", "same ruleset", or why not
+    # What a player reads: the figure's name ("Orc 4"), and its templates' names in the
+    # old and new rulesets' tables ("Fighting-Man"); the ids when they were not given.
+    name: str = ""
+    old_name: str = ""
+    new_name: str = ""
+
+    @property
+    def who(self) -> str:
+        return self.name or self.unit
+
+    @property
+    def was(self) -> str:
+        return self.old_name or _template_words(self.old_template)
+
+    @property
+    def called(self) -> str:
+        """The figure's name with what he was when that does not say it ("Gorbag (Orc)",
+        but "Orc 4")."""
+        return self.who if self.who.startswith(self.was) else f"{self.who} ({self.was})"
+
+    @property
+    def becomes(self) -> str:
+        return self.new_name or _template_words(self.new_template or "")
+
+
+def _template_words(template: str) -> str:
+    return template.replace("_", " ")
+
+
+def template_name(rs: Ruleset, template: str) -> str:
+    """A template as its ruleset's tables name it ("Fighting-Man"), else its id in words."""
+    return default_name(rs, template) or _template_words(template)
 
 
 @dataclass(frozen=True)
@@ -41,14 +74,21 @@ class SwitchReport:
         return not self.unmapped
 
     def lines(self) -> list[str]:
-        """The report in sentences, for a dialog."""
-        out = [f"{m.unit}: {m.old_template} -> {m.new_template} ({m.via})" for m in self.mapped]
-        out += [f"{m.unit}: no equivalent for {m.old_template} ({m.via}); left off the board"
+        """The report in sentences, for a dialog: figures by name, templates by the names
+        their tables give them, rulings in words."""
+        out = [f"{m.who}: {m.was} becomes {m.becomes} ({m.via})" for m in self.mapped]
+        out += [f"{m.who}: no equivalent for {m.was} ({m.via}); left off the board"
                 for m in self.unmapped]
-        out += [f"{m.unit}: {m.via}, not set up again" for m in self.left_out]
+        out += [f"{m.who}: {m.via}, not set up again" for m in self.left_out]
         if self.dropped_options:
-            out.append("Rulings not carried over: " + ", ".join(self.dropped_options))
+            out.append("Rulings not carried over: "
+                       + and_list([ruling_value(k) for k in self.dropped_options]))
         return out + list(self.notes)
+
+    def no_equivalent(self) -> str:
+        """The figures left off for want of an equivalent, by name ("Gorbag (Orc) and
+        Pikeman")."""
+        return and_list([m.called for m in self.unmapped])
 
 
 def map_template(template: str, old: Ruleset, new: Ruleset) -> tuple[str | None, str]:
@@ -63,12 +103,13 @@ def map_template(template: str, old: Ruleset, new: Ruleset) -> tuple[str | None,
     for a in candidates:
         t = new_arch.get(a)
         if t is not None and t in new_templates:
-            return t, f"archetype {a}"
+            return t, f"archetype {_template_words(a)}"
     if template in new_templates:
         return template, "same template name"
     if candidates:
-        return None, f"{new.name} has no {' or '.join(candidates)}"
-    return None, f"{old.name} gives {template} no archetype and {new.name} has no {template}"
+        return None, f"{new.name} has no {' or '.join(_template_words(a) for a in candidates)}"
+    what = template_name(old, template)
+    return None, f"{old.name} gives {what} no archetype and {new.name} has no {what}"
 
 
 
@@ -125,16 +166,19 @@ def rebuild_setup(state: Battle, ruleset_id: str) -> tuple[BattleSetup, SwitchRe
     left_out: list[UnitMapping] = []
     specs: list[UnitSpec] = []
     wounded = False
+    words = Words.of(state)
     for u in state.units:
+        names = {"name": words.unit(u.id), "old_name": template_name(old, u.template)}
         if u.pos is None or u.status == GONE or (u.status == DEAD and not same):
             left_out.append(UnitMapping(u.id, u.template, None, u.condition or u.status
-                                        if u.pos is not None else "off the board"))
+                                        if u.pos is not None else "off the board", **names))
             continue
         template, via = map_template(u.template, old, new)
         if template is None:
-            unmapped.append(UnitMapping(u.id, u.template, None, via))
+            unmapped.append(UnitMapping(u.id, u.template, None, via, **names))
             continue
-        mapped.append(UnitMapping(u.id, u.template, template, via))
+        mapped.append(UnitMapping(u.id, u.template, template, via, **names,
+                                  new_name=template_name(new, template)))
         wounded = wounded or u.hp < u.max_hp or u.status != ACTIVE
         name = "" if u.name == default_name(old, u.template) else u.name
         specs.append(UnitSpec(id=u.id, side=u.side, template=template, name=name,

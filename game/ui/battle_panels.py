@@ -1,7 +1,7 @@
 """The battle screen's panels and overlays, refreshed every frame from the state: the side
 panel with the selected figure's card, the exact odds of the blow under the mouse with every
-modifier and the rule it comes from, and the hexes drawn over the board (movement range,
-path, threat, reach, arcs).
+modifier and the rule it comes from (else the hovered figure's card, else both sides'
+roster), and the hexes drawn over the board (movement range, path, threat, reach, arcs).
 
 A part of `BattleScene` (a mixin): it reads the scene's turn manager, selection, hover and
 widgets; drawing never changes the state.
@@ -14,13 +14,46 @@ from typing import Any
 from game.choices import button_label
 from game.render.overlays import Overlays
 from game.turns import TurnManager
+from game.ui.side_panel import Roster
 from rules.commands import Command, Move, Pass
 from rules.engine import AttackOdds
 from rules.events import unhx
 from rules.hexgrid import Hex, disk
-from rules.positioning import arc, threat_map, threatened_hexes
-from rules.state import Battle
+from rules.positioning import arc, is_engaged, threat_map, threatened_hexes
+from rules.state import ACTIVE, DEAD, DOWN, Battle, Unit
 from rules.wording import Words
+
+_STATUS_WORDS = {DOWN: "down", DEAD: "dead"}
+
+
+def figure_state(state: Battle, u: Unit) -> str:
+    """A figure's state in a word or two: its condition (dying, fled, unhorsed ...), else
+    whether he is down, dead, gone, off the board or engaged with a foe ("" when none)."""
+    words = [u.condition.replace("_", " ")] if u.condition else []
+    if not words and u.status != ACTIVE:
+        words.append(_STATUS_WORDS.get(u.status, "out of the battle"))
+    if u.status == ACTIVE:
+        if u.pos is None:
+            words.append("off the board")
+        elif is_engaged(state, u):
+            words.append("engaged")
+    return ", ".join(words)
+
+
+def roster(state: Battle, words: Words) -> Roster:
+    """Each side as the game names it, with its figures' names, hit points and state:
+    ("The orcs", ("Orc 4 — 5/8 HP, engaged", ...))."""
+    out = []
+    for s in state.sides:
+        lines = []
+        for u in state.units:
+            if u.side == s.id:
+                what = figure_state(state, u)
+                lines.append(f"{words.unit(u.id)} — {u.hp}/{u.max_hp} HP"
+                             + (f", {what}" if what else ""))
+        if lines:
+            out.append((words.side(s.id), tuple(lines)))
+    return tuple(out)
 
 
 class BattlePanels:
@@ -28,26 +61,35 @@ class BattlePanels:
 
     tm: TurnManager
     app: Any
+    _roster_of: tuple[Battle | None, Roster] = (None, ())
+
+    def _roster(self, state: Battle, words: Words) -> Roster:
+        """The roster of `state`, made once for each state the board shows (not each
+        frame): the same tuple while nothing happens, so the panel lays nothing out."""
+        if self._roster_of[0] is not state:
+            self._roster_of = (state, roster(state, words))
+        return self._roster_of[1]
 
     def _update_panel(self) -> None:
         state = self.anim.shown if self.anim.busy else self.tm.state
+        words = Words.of(state)
         seat = self.tm.waiting_on
-        turn = "" if seat is None else f"To decide: {seat.name or seat.side}"
+        turn = "" if seat is None else f"To decide: {seat.name or words.side(seat.side)}"
         if seat is not None and not seat.human:
-            turn = f"{seat.name or Words.of(state).side(seat.side)} is thinking…"
+            turn = f"{seat.name or words.side(seat.side)} is thinking…"
         if self.anim.busy:
             turn = "…"
         self.panel.set_status(self.ruleset.phase_label(self.tm.state), turn)
         hovered = self.hover_unit(state)
         shown = (state.unit(self.selected) if self.selected else None) or hovered
         self.panel.set_card(self.card_lines(state, shown.id) if shown else [self.title])
-        # The box under the card: the odds, else the figure under the mouse.
+        # The box under the card: the odds, else the figure under the mouse, else the roster.
         other = hovered if hovered is not None and shown is not None and (
             hovered.id != shown.id) else None
-        self._update_odds(state, self.card_lines(state, other.id) if other else None)
+        self._update_odds(state, words, self.card_lines(state, other.id) if other else None,
+                          self._roster(state, words))
         ch = self.choices()
         buttons: list[tuple[str, Command]] = []
-        words = Words.of(state)
         uc_sel = ch.for_unit(self.selected) if self.selected else None
         if uc_sel is not None:
             buttons += [(button_label(c, words), c) for c in uc_sel.declares]
@@ -76,7 +118,8 @@ class BattlePanels:
             return None
         return state.unit_at(self.hover)
 
-    def _update_odds(self, state: Battle, figure: list[str] | None = None) -> None:
+    def _update_odds(self, state: Battle, words: Words, figure: list[str] | None = None,
+                     roster: Roster = ()) -> None:
         odds: AttackOdds | None = None
         title = ""
         target_hp = 0
@@ -87,34 +130,37 @@ class BattlePanels:
             if reactor and mover and self._ready_for_input():
                 kind = "retreat" if getattr(top, "trigger", "") == "retreat" else "opportunity"
                 odds = self.ruleset.odds(state, reactor, mover, kind=kind)
-                title = f"{reactor}'s free attack on {mover}"
+                title = f"{words.unit(reactor)}'s free attack on {words.unit(mover)}"
                 target_hp = state.unit(mover).hp
             elif self.selected and self.hover is not None:
                 target = state.unit_at(self.hover)
                 uc = self.choices().for_unit(self.selected)
                 if target is not None and target.id in uc.targets():
-                    odds, title = self._odds_for(state, uc, target.id)
+                    odds, title = self._odds_for(state, words, uc, target.id)
                     target_hp = target.hp
         except (KeyError, ValueError, AssertionError):
             odds = None
-        self.panel.set_odds(title, odds, target_hp, figure)
+        self.panel.set_odds(title, odds, target_hp, figure, roster)
 
-    def _odds_for(self, state: Battle, uc: Any, target: str) -> tuple[AttackOdds | None, str]:
+    def _odds_for(self, state: Battle, words: Words, uc: Any, target: str
+                  ) -> tuple[AttackOdds | None, str]:
+        """The odds of the selected figure's blow at `target`, and their title in names."""
         me = self.selected or ""
+        who, whom = words.unit(me), words.unit(target)
         if target in uc.charges:
             end = unhx(uc.charges[target].path[-1])
             return (self.ruleset.odds(state, me, target, kind="charge", from_hex=end),
-                    f"{me} charges {target}")
+                    f"{who} charges {whom}")
         if target in uc.attacks:
             a = uc.attacks[target][0]
             kind = "missile" if a.weapon and a.weapon == getattr(
                 state.unit(me), "missile", None) else "melee"
             return (self.ruleset.odds(state, me, target, kind=kind, weapon=a.weapon),
-                    f"{me} attacks {target}")
+                    f"{who} attacks {whom}")
         if target in uc.casts:
             c = uc.casts[target][0]
             return (self.ruleset.odds(state, me, target, kind="spell", spell=c.spell),
-                    f"{me} casts {c.spell} at {target}")
+                    c.say(words))
         return None, ""
 
     def overlays(self, state: Battle) -> Overlays:

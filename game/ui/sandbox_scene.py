@@ -36,7 +36,7 @@ from game.render.camera import Camera
 from game.render.picture_export import export_png
 from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
-from game.sandbox import Sandbox, SandboxError
+from game.sandbox import ExportError, Sandbox, SandboxError
 from game.ui.layout import stack_heights
 from game.ui.sandbox_dialogs import SAVE_TIP, SandboxDialogs, parse_typed
 from game.ui.sandbox_layout import (
@@ -58,6 +58,15 @@ from rules.hexgrid import Hex
 
 def export_dir() -> Path:
     return Path(os.environ.get("FLANK_EXPORT_DIR", Path.home() / "flank-exports"))
+
+
+def failure_line(exc: Exception) -> str:
+    """Why an export failed, in one line: the file and the system's reason for an OS error
+    ("/media/usb/duel.tmx: Permission denied", not "[Errno 13] ..."), else the message."""
+    if isinstance(exc, OSError) and exc.strerror:
+        where = exc.filename or ""
+        return f"{where}: {exc.strerror}" if where else exc.strerror
+    return " ".join(str(exc).split())
 
 
 class SandboxScene(SandboxDialogs, SandboxPanels):
@@ -388,10 +397,13 @@ class SandboxScene(SandboxDialogs, SandboxPanels):
             return False
 
     def _export(self, which: Any) -> None:
+        """Write the position, a picture or the transcript to the export folder; a failure
+        (no folder, a board Tiled cannot hold, a full disk) is one line in the panel, and
+        the sandbox goes on."""
         folder = export_dir()
-        folder.mkdir(parents=True, exist_ok=True)
         stem = (getattr(self.sb.scenario, "title", "") or "position").lower().replace(" ", "_")
         try:
+            folder.mkdir(parents=True, exist_ok=True)
             if which is self.tmx_b:
                 out = self.sb.export_tmx(folder / f"{stem}.tmx", f"{stem} (sandbox)")
                 path = out.path
@@ -402,8 +414,8 @@ class SandboxScene(SandboxDialogs, SandboxPanels):
             else:
                 path = folder / f"{stem}.md"
                 path.write_text(self.sb.transcript(f"{stem}: exchanges"), encoding="utf-8")
-        except (SandboxError, OSError, ValueError) as exc:
-            self.message = f"Export failed: {exc}"
+        except (ExportError, SandboxError, OSError, ValueError) as exc:
+            self.message = f"Export failed: {failure_line(exc)}"
             return
         self.message = f"Wrote {path}"
 

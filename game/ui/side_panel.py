@@ -1,6 +1,7 @@
 """The battle's side panel: round tracker, whose turn, the figure's card, the box beside it
 (the odds of the attack under the mouse with every modifier and its rule, else the hovered
-figure's card), the command buttons, and the event log.  Built from pygame-gui widgets;
+figure's card, else the roster: each side's figures with their hit points and state), the
+command buttons, and the event log.  Built from pygame-gui widgets;
 rebuilt when the window is resized.
 
 The card is as tall as its text, so it is never cut on a laptop's screen (1366x768) nor
@@ -60,6 +61,23 @@ ASIDE_H, ASIDE_MIN = 270 + 2 + CHART_H, 40
 BUTTON_ROW, BUTTON_ROWS = 34, 5  # ten buttons at most, in two columns
 HINT = ("<font color='#9a9a9a'><i>Hover a figure to see its card here, or a foe ringed in "
         "gold for the odds of a blow.</i></font>")
+ROSTER_HINT = ("<font color='#9a9a9a'><i>Hover a figure for its card, a foe ringed in gold "
+               "for the odds.</i></font>")
+
+# Each side's name and its figures' lines ("Orc 4 — 5/8 HP, engaged"), as `roster_html` reads.
+Roster = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def roster_html(roster: Roster) -> str:
+    """The roster as the box shows it: each side's name in bold over its figures, and a
+    word on what hovering shows; the bare hint when there is nobody to list."""
+    if not roster:
+        return HINT
+    lines: list[str] = []
+    for side, figures in roster:
+        lines.append(f"<b>{escape(side)}</b>")
+        lines += [escape(f) for f in figures]
+    return "<br>".join([*lines, ROSTER_HINT])
 
 
 class SidePanel:
@@ -71,6 +89,8 @@ class SidePanel:
         self._rows = 1  # rows of buttons shown
         self._card_need = CARD_MIN  # the height the card's text asks for
         self._with_chart = False  # odds are shown, and their chart under them
+        self._roster: Roster = ()  # the roster last shown, and its text (laid out once)
+        self._roster_text = HINT
         self.build(screen)
 
     def build(self, screen: tuple[int, int]) -> None:
@@ -149,9 +169,11 @@ class SidePanel:
                 self._layout()
 
     def set_odds(self, title: str, odds: AttackOdds | None, target_hp: int = 0,
-                 figure: list[str] | None = None) -> None:
+                 figure: list[str] | None = None, roster: Roster = ()) -> None:
         """The box under the card: the odds of the blow under the mouse, else the card of
-        the figure under it (`figure`), else a word on what to hover."""
+        the figure under it (`figure`), else the roster of both sides (`roster`; its text
+        is made again only when it changed, and laid out only when the text did), else a
+        word on what to hover."""
         if bool(odds) != self._with_chart:
             self._with_chart = bool(odds)
             self.chart.show() if odds else self.chart.hide()
@@ -161,7 +183,9 @@ class SidePanel:
         elif figure:
             text = "<br>".join(escape(s) for s in figure)
         else:
-            text = HINT
+            if roster != self._roster:
+                self._roster, self._roster_text = roster, roster_html(roster)
+            text = self._roster_text
         if self.odds.html_text != text:
             self.odds.set_text(text)
             surf = (draw_chart(odds, self.chart_rect.size, target_hp) if odds

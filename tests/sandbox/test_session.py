@@ -17,6 +17,7 @@ from rules.engine import catalogue, ruleset_of
 from rules.hexgrid import Hex
 from rules.state import state_hash
 from tests.fallen_empire.helpers import fe
+from tests.wording import slips
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -184,7 +185,8 @@ def test_compare_the_exchange_under_every_ruleset():
 
 def test_a_figure_with_no_equivalent_is_reported(monkeypatch):
     """A ruleset that knows only swordsmen: the orc has no equivalent and is named, not
-    silently dropped; the comparison says so too."""
+    silently dropped; the comparison says so too, every line in a player's words (figures
+    and templates by name, never "o, pikeman_1")."""
     empress = type(ruleset_of("empress"))
     monkeypatch.setattr(empress, "archetypes", lambda self: {"swordsman": "fighting_man"})
     monkeypatch.setattr(empress, "templates", lambda self: ["fighting_man", "ogre"])
@@ -194,15 +196,21 @@ def test_a_figure_with_no_equivalent_is_reported(monkeypatch):
     sb = open_field()
     three(sb)
     rows = {r.ruleset: r for r in sb.compare_rulesets("f", "o")}
-    assert rows["empress"].problem == "no equivalent for o (orc)"
+    assert rows["empress"].problem == "no equivalent for Orc"
+    before = sb.state  # the position the report speaks of
     report = sb.switch_ruleset("empress")
     assert [m.unit for m in report.mapped] == ["f"]
     assert [(m.unit, m.old_template) for m in report.unmapped] == [
         ("o", "orc"), ("pikeman_1", "pikeman")]
     assert not report.complete
     assert "Empress has no orc" in report.unmapped[0].via
-    assert any("no equivalent for orc" in line for line in report.lines())
-    assert "no equivalent for o, pikeman_1" in sb.timeline()[-1].label
+    assert "Orc: no equivalent for Orc (Empress has no orc); left off the board" in (
+        report.lines())
+    assert "Aldric: Fighting-Man becomes Fighting-Man (archetype swordsman)" in report.lines()
+    label = sb.timeline()[-1].label
+    assert label.endswith("no equivalent for Orc and Pikeman")
+    for line in [*report.lines(), label, rows["empress"].problem]:
+        assert not slips(line, before), (line, slips(line, before))
     assert [u.id for u in sb.state.units] == ["f"]
 
 

@@ -1,6 +1,7 @@
 """Issue 20, item 3: the battle's unit card shows every line, on a 1366x768 laptop's window
 and on a 1920x1080 screen, and the box under it is never an empty panel: it shows the odds
-of the blow under the mouse, else the card of the figure under it, else what to hover.
+of the blow under the mouse, else the card of the figure under it, else both sides' figures
+with their hit points and state (the roster), in the names the log uses.
 
 "Shows every line" is measured as pygame-gui lays the text out: no scroll bar, the text no
 taller than the box, the box inside the window and above the box under it."""
@@ -14,11 +15,16 @@ import pygame
 import pytest
 
 from game.app import App
-from game.content import ScenarioEntry, find_scenario
+from game.content import ScenarioEntry, find_scenario, load_setup
 from game.maps import load_map
+from game.ui.battle_panels import roster
 from game.ui.launch import start_battle
 from game.ui.layout import shows_all
-from game.ui.side_panel import HINT
+from game.ui.side_panel import HINT, ROSTER_HINT
+from rules.engine import start
+from rules.state import DEAD, DOWN, GONE
+from rules.wording import Words
+from tests.wording import slips
 
 # 1326x668 is the window fitted to a 1366x768 laptop (see test_window_size); 1440x900 the
 # window asked for, on a 1920x1080 screen; 1920x1080 that screen's window maximised.
@@ -106,7 +112,7 @@ def test_the_box_under_the_card_shows_the_odds_or_the_figure_under_the_mouse() -
     state = scene.tm.state
     me = scene.selected
     foe = next(u.id for u in state.units if u.side != state.unit(me).side)
-    assert panel.odds.html_text == HINT  # nothing under the mouse: what to hover
+    assert_the_roster(scene)  # nothing under the mouse: both sides' figures
     assert not panel.chart.visible
     hover(app, scene, foe)
     assert me in panel.card.html_text or state.unit(me).name in panel.card.html_text
@@ -119,3 +125,72 @@ def test_the_box_under_the_card_shows_the_odds_or_the_figure_under_the_mouse() -
     assert shows_all(panel.card)
     scene.close()
     pygame.quit()
+
+
+def assert_the_roster(scene: Any) -> None:
+    """The box under the card lists every figure of each side under the side's name, with
+    his hit points, in a player's words."""
+    state = scene.tm.state
+    words = Words.of(state)
+    text = scene.panel.odds.html_text
+    assert text != HINT and text.endswith(ROSTER_HINT)
+    lines = text.split("<br>")
+    for side in state.sides:
+        assert f"<b>{words.side(side.id)}</b>" in lines
+    for u in state.units:
+        line = next(x for x in lines if x.startswith(f"{words.unit(u.id)} — "))
+        assert f"{u.hp}/{u.max_hp} HP" in line
+        assert not slips(line, state), (line, slips(line, state))
+
+
+def test_the_box_shows_the_roster_through_the_computer_s_turn() -> None:
+    """Two computers close in on a large window and nothing is under the mouse: the box
+    under the card is never a lone hint but both sides' figures, kept up to date (the men
+    marked engaged once they meet), and its text is laid out again only when the battle
+    changed, not every frame."""
+    app, scene = battle((1920, 1080), "fallen_empire", "duel", ["ai:tactician", "ai:tactician"])
+    panel = scene.panel
+    shown: set[str] = set()
+    laid_out = 0
+    real_set_text = panel.odds.set_text
+
+    def set_text(text: str) -> None:
+        nonlocal laid_out
+        laid_out += 1
+        real_set_text(text)
+
+    panel.odds.set_text = set_text  # type: ignore[method-assign]
+    frames = 0
+    while frames < 600 and not any("engaged" in t for t in shown):
+        app.step(1 / 30)
+        frames += 1
+        if not scene.anim.busy:
+            assert_the_roster(scene)
+        shown.add(panel.odds.html_text)
+        time.sleep(0.005)
+    assert any("engaged" in t for t in shown), "the two should meet"
+    assert laid_out <= len(shown) + 1 < frames
+    scene.close()
+    pygame.quit()
+
+
+def test_the_roster_says_each_man_s_hit_points_and_state() -> None:
+    """Wounded, down, fled, dead: each figure's line says so in words, under his side."""
+    setup, _ = load_setup(find_scenario("river_ford"), ruleset="fallen_empire", seed=1)
+    state, _ = start(setup)
+    a, b, c, d = state.units[:4]
+    state = state.update_unit(a.id, hp=a.max_hp - 1)
+    state = state.update_unit(b.id, hp=0, status=DOWN, condition="dying")
+    state = state.update_unit(c.id, status=GONE, condition="fled")
+    state = state.update_unit(d.id, hp=0, status=DEAD)
+    words = Words.of(state)
+    sides = dict(roster(state, words))
+    assert list(sides) == [words.side(s.id) for s in state.sides]
+    lines = {line.split(" — ")[0]: line for lines in sides.values() for line in lines}
+    assert lines[words.unit(a.id)] == f"{words.unit(a.id)} — {a.max_hp - 1}/{a.max_hp} HP"
+    assert lines[words.unit(b.id)] == f"{words.unit(b.id)} — 0/{b.max_hp} HP, dying"
+    assert lines[words.unit(c.id)].endswith(", fled")
+    assert lines[words.unit(d.id)].endswith(", dead")
+    assert len(lines) == len(state.units)
+    for line in lines.values():
+        assert not slips(line, state), line

@@ -109,3 +109,31 @@ def test_a_gm_session_in_the_window(tmp_path, monkeypatch):
     md = next(tmp_path.glob("*.md")).read_text()
     assert md.startswith("#")
     pygame.quit()
+
+
+def test_a_failed_export_is_one_line_in_the_panel(tmp_path, monkeypatch):
+    """The GM presses "Export .tmx" and the board is more than a Tiled map may hold (here
+    the limit is lowered so the duel's field is too wide): the window says why in one line
+    under "Export failed", writes nothing and goes on; an export folder that cannot be made
+    says so the same way, with the file and the system's reason."""
+    from game.sandbox import tmx_export
+    from game.ui.markup import escape
+
+    monkeypatch.setenv("FLANK_EXPORT_DIR", str(tmp_path))
+    monkeypatch.setattr(tmx_export, "MAX_MAP_SIDE", 4)
+    gm = GM()
+    gm.press(gm.scene.tmx_b)
+    message = gm.scene.message
+    assert message.startswith("Export failed: the board is ") and "at most 4×4" in message
+    assert "\n" not in message and escape(message) in gm.scene.log.html_text
+    assert list(tmp_path.iterdir()) == []
+    gm.frames(3)  # the sandbox goes on
+    assert gm.app.scene is gm.scene
+
+    not_a_folder = tmp_path / "exports"
+    not_a_folder.write_text("a file where the folder should be")
+    monkeypatch.setenv("FLANK_EXPORT_DIR", str(not_a_folder))
+    gm.press(gm.scene.md_b)
+    assert gm.scene.message == f"Export failed: {not_a_folder}: File exists"
+    assert escape(gm.scene.message) in gm.scene.log.html_text
+    pygame.quit()

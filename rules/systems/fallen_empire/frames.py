@@ -264,6 +264,9 @@ class ReactionsDue(procedures.ReactionsDue):
     """The next step of a move provokes these enemies (in initiative order)."""
 
     type: Literal["fe_reactions_due"] = "fe_reactions_due"
+    TRIGGER_WORDS: ClassVar[dict[str, str]] = {  # R-FE-LEAVE's two readings, and FE-14
+        "leave": "for leaving his reach, FE-11", "pass": "for moving past him, FE-11",
+        "retreat": "for a full retreat, FE-14"}
 
 
 @evolver(ReactionsDue)
