@@ -7,7 +7,6 @@ A part of `SandboxScene` (a mixin): it reads and sets the scene's sandbox, app a
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,7 +19,7 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from game.sandbox import ExportError, Sandbox, SandboxError
+from game.sandbox import Sandbox
 from game.ui.sandbox_layout import LEFT
 
 SAVE_TIP = ("Write this map back as a scenario, beside the map file: its tiles, the figures "
@@ -74,22 +73,6 @@ class SandboxDialogs:
             self.edit_window.kill()
             self.edit_window = None
             self.edit_entries = {}
-
-    def _save_scenario(self, fallback_dir: Path) -> None:
-        """The map written back as a scenario (beside itself; a position with no map goes to
-        `fallback_dir`); what was written, or why not, in the message."""
-        path = self.sb.scenario_path()
-        if path is None:
-            fallback_dir.mkdir(parents=True, exist_ok=True)
-            path = fallback_dir / "position_scenario.tmx"
-        try:
-            out = self.sb.save_as_scenario(path)
-        except (ExportError, SandboxError, OSError) as exc:
-            self.message = f"Could not save the scenario: {exc}"
-            return
-        notes = "".join(f" · {n}" for n in out.notes)
-        self.message = f"Saved the scenario as {out.path}{notes}"
-        self.notice = ""
 
     def _open_rulings(self) -> None:
         if self.rulings_window is not None:

@@ -13,8 +13,6 @@ scene turns clicks and keys into its calls and paints its answers.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -33,12 +31,12 @@ from pygame_gui.elements import (
 
 from game.render.board_view import BoardView
 from game.render.camera import Camera
-from game.render.picture_export import export_png
 from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
-from game.sandbox import ExportError, Sandbox, SandboxError
+from game.sandbox import Sandbox, SandboxError
 from game.ui.layout import stack_heights
 from game.ui.sandbox_dialogs import SAVE_TIP, SandboxDialogs, parse_typed
+from game.ui.sandbox_exports import SandboxExports
 from game.ui.sandbox_layout import (
     CARD_BUTTON_H,
     CHART_H,
@@ -56,20 +54,7 @@ from rules.engine import catalogue
 from rules.hexgrid import Hex
 
 
-def export_dir() -> Path:
-    return Path(os.environ.get("FLANK_EXPORT_DIR", Path.home() / "flank-exports"))
-
-
-def failure_line(exc: Exception) -> str:
-    """Why an export failed, in one line: the file and the system's reason for an OS error
-    ("/media/usb/duel.tmx: Permission denied", not "[Errno 13] ..."), else the message."""
-    if isinstance(exc, OSError) and exc.strerror:
-        where = exc.filename or ""
-        return f"{where}: {exc.strerror}" if where else exc.strerror
-    return " ".join(str(exc).split())
-
-
-class SandboxScene(SandboxDialogs, SandboxPanels):
+class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
     def __init__(self, app: Any, sandbox: Sandbox, on_exit: Any = None) -> None:
         self.app = app
         self.sb = sandbox
@@ -377,7 +362,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels):
         elif element in (self.tmx_b, self.png_b, self.md_b):
             self._export(element)
         elif element is self.scenario_b:
-            self._save_scenario(export_dir())
+            self._save_scenario()
         elif self.edit_window is not None and element is self.edit_save:
             self._save_edit()
         elif self.rulings_window is not None and element is self.rulings_set:
@@ -395,29 +380,6 @@ class SandboxScene(SandboxDialogs, SandboxPanels):
         except ValueError:
             self.message = f"dice must be whole numbers like 12, 5 — not {text!r}"
             return False
-
-    def _export(self, which: Any) -> None:
-        """Write the position, a picture or the transcript to the export folder; a failure
-        (no folder, a board Tiled cannot hold, a full disk) is one line in the panel, and
-        the sandbox goes on."""
-        folder = export_dir()
-        stem = (getattr(self.sb.scenario, "title", "") or "position").lower().replace(" ", "_")
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            if which is self.tmx_b:
-                out = self.sb.export_tmx(folder / f"{stem}.tmx", f"{stem} (sandbox)")
-                path = out.path
-            elif which is self.png_b:
-                overlay = "threat" if self.overlays_on.get("threat") else "none"
-                path = export_png(self.sb.state, folder / f"{stem}.png", (1280, 800), overlay,
-                                  scenario=self.sb.scenario)
-            else:
-                path = folder / f"{stem}.md"
-                path.write_text(self.sb.transcript(f"{stem}: exchanges"), encoding="utf-8")
-        except (ExportError, SandboxError, OSError, ValueError) as exc:
-            self.message = f"Export failed: {failure_line(exc)}"
-            return
-        self.message = f"Wrote {path}"
 
     def _after_switch(self) -> None:
         self.view = BoardView(self.sb.state, self.camera, self.view.terrain.painter)
