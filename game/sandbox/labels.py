@@ -25,7 +25,7 @@ def entry_label(before: Battle, cmd: Command, events: Sequence[Event]) -> str:
         s = cmd.unit
         kind = s.template.replace("_", " ")
         who = s.name if s.name and s.name != s.id else a_an(kind)
-        return (f"Place {who} of {w.side(s.side, start=False)} at {w.hex(s.pos)}, facing "
+        return (f"Place {who} ({w.side(s.side, start=False)}) at {w.hex(s.pos)}, facing "
                 f"{w.direction(s.facing)}")
     if isinstance(cmd, RemoveUnit):
         return f"Remove {w.unit(cmd.unit)}"

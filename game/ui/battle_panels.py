@@ -207,7 +207,8 @@ class BattlePanels:
             path = [unhx(p) for p in plan.path]
             ov.path = tuple(path)
             provoking: dict[Hex, list[str]] = {}
+            words = Words.of(state)
             for step, reactor, _ in self.ruleset.path_reactions(state, sel.id, path):
-                provoking.setdefault(path[step], []).append(state.unit(reactor).name)
+                provoking.setdefault(path[step], []).append(words.unit(reactor))
             ov.provoking = {h: tuple(v) for h, v in provoking.items()}
         return ov

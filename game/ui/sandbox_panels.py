@@ -144,8 +144,9 @@ class SandboxPanels:
             if path:
                 ov.path = tuple(path)
                 marks: dict[Hex, list[str]] = {}
+                words = Words.of(state)
                 for h, reactor, _ in facts.path_reactions(state, sel, path):
-                    marks.setdefault(h, []).append(state.unit(reactor).name)
+                    marks.setdefault(h, []).append(words.unit(reactor))
                 ov.provoking = {h: tuple(v) for h, v in marks.items()}
         if self.target and state.has_unit(self.target) and self.overlays_on.get("flank"):
             ov.arcs = {state.unit(uid).pos: arc_ for uid, arc_ in facts.flanked_by(

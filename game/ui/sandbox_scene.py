@@ -52,6 +52,7 @@ from game.ui.sandbox_panels import SandboxPanels
 from game.ui.side_panel import blank
 from rules.engine import catalogue
 from rules.hexgrid import Hex
+from rules.wording import Words
 
 
 class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
@@ -111,7 +112,10 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         self.ruleset_menu = UIDropDownMenu(names, current, pygame.Rect(4, y, LEFT - 12, 28), ui,
                                            container=left)
         y += 32
-        sides = [s.id for s in self.sb.state.sides]
+        words = Words.of(self.sb.state)
+        # The palette's side by its name; what is placed needs the id behind it.
+        self.side_ids = {words.side(s.id): s.id for s in self.sb.state.sides}
+        sides = list(self.side_ids)
         self.side_menu = UIDropDownMenu(sides, sides[0], pygame.Rect(4, y, LEFT - 12, 28), ui,
                                         container=left)
         y += 32
@@ -273,6 +277,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         elif self.place_template is not None and h in self.sb.state.board:
             side = self.side_menu.selected_option
             side = side[0] if isinstance(side, tuple) else side
+            side = self.side_ids.get(side, side)
             entry = self._do(self.sb.place, self.place_template, side, h, 0)
             if entry is not None:
                 self.selected = entry.subject

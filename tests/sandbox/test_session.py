@@ -69,9 +69,9 @@ def test_a_session_place_turn_step_undo_redo_switch_export(tmp_path):
     labels = [t.label for t in sb.timeline()]
     assert labels == [
         "Opening: test position (Fallen Empire)",
-        "Place Aldric of the men at col 0, row 0, facing east",
-        "Place an orc of the orcs at col 1, row 0, facing west",
-        "Place a pikeman of the men at col 0, row 2, facing east",
+        "Place Aldric (the men) at col 0, row 0, facing east",
+        "Place an orc (the orcs) at col 1, row 0, facing west",
+        "Place a pikeman (the men) at col 0, row 2, facing east",
         "Turn Orc to face east",
         "Exchange: Aldric melee on Orc: rolled 12, a hit for 4"]
     assert [t.rolled for t in sb.timeline()] == [False] * 5 + [True]
