@@ -1,6 +1,6 @@
 """A player's language everywhere a person reads (issue 20): a random game under every
 ruleset on every skirmish map, and the joust on the tournament field, with every line of
-the log, every figure's card, every button and every replay caption checked against the
+the log, every figure's card, every button, the round tracker and every replay caption checked against the
 slips in tests/wording.py (an id, a repr, a tuple, `side N`, a field name, a number or an
 agreement slip).  A new ruleset or map is covered without touching this file."""
 
@@ -80,6 +80,8 @@ def test_a_random_battle_reads_in_a_players_words(ruleset: str, map_name: str) -
             for u in after.units:
                 for line in rs.unit_lines(after, u.id):
                     _read("card", line, after, seen)
+        for line in rs.phase_label(after).splitlines():
+            _read("round tracker", line, after, seen)
     assert not seen, "\n".join(seen[:20])
 
 

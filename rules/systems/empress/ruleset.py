@@ -233,7 +233,8 @@ class Empress(TableRuleset):
             return f"Round {state.round}"
         for f in reversed(state.stack):
             if isinstance(f, TurnFrame):
-                return f"Round {state.round} · segment {system(state).segment} · {f.unit}"
+                who = Words.of(state).unit(f.unit)
+                return f"Round {state.round} · segment {system(state).segment} · {who}"
         return f"Round {state.round} · segment {sysd.segment}"
 
 
