@@ -1,8 +1,9 @@
 """A player's language everywhere a person reads (issue 20): a random game under every
 ruleset on every skirmish map, and the joust on the tournament field, with every line of
-the log, every figure's card, every button, the round tracker and every replay caption checked against the
-slips in tests/wording.py (an id, a repr, a tuple, `side N`, a field name, a number or an
-agreement slip).  A new ruleset or map is covered without touching this file."""
+the log, every figure's card, every button, the round tracker and every replay caption
+checked against the slips in tests/wording.py (an id, a repr, a tuple, `side N`, a field
+name, a number or an agreement slip).  A new ruleset or map is covered without touching
+this file."""
 
 from __future__ import annotations
 
