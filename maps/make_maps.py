@@ -428,21 +428,27 @@ def build() -> dict[str, bytes]:
     return {m.file: to_tmx(m).encode() for m in (make() for make in SCENARIOS)}
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    files = build()
-    if "--check" in args:
+def write_or_check(files: dict[str, bytes], folder: Path, shown: str, script: str,
+                   check: bool) -> int:
+    """Write the maps a script makes into `folder` and say what each holds, or with `check`
+    only list those out of date (exit status 1): what every map-making script ends with."""
+    if check:
         stale = [n for n, data in files.items()
-                 if not (HERE / n).is_file() or (HERE / n).read_bytes() != data]
+                 if not (folder / n).is_file() or (folder / n).read_bytes() != data]
         for n in stale:
-            print(f"maps/{n} is out of date: run maps/make_maps.py")
+            print(f"{shown}/{n} is out of date: run {script}")
         return 1 if stale else 0
     for n, data in files.items():
-        (HERE / n).write_bytes(data)
-        scenario = load_map(HERE / n)
-        print(f"wrote maps/{n}: {scenario.title}, {scenario.width}×{scenario.height}, "
+        (folder / n).write_bytes(data)
+        scenario = load_map(folder / n)
+        print(f"wrote {shown}/{n}: {scenario.title}, {scenario.width}×{scenario.height}, "
               f"{len(scenario.setup.units)} units")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    return write_or_check(build(), HERE, "maps", "maps/make_maps.py", "--check" in args)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ ROOT = HERE.parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.maps import load_map  # noqa: E402
 
 
 def _maps_module():  # maps/make_maps.py: MapSpec and its TMX writer
@@ -123,18 +122,8 @@ def build() -> dict[str, bytes]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    files = build()
-    if "--check" in args:
-        stale = [n for n, data in files.items()
-                 if not (HERE / n).is_file() or (HERE / n).read_bytes() != data]
-        for n in stale:
-            print(f"maps/lessons/{n} is out of date: run maps/lessons/make_lessons.py")
-        return 1 if stale else 0
-    for n, data in files.items():
-        (HERE / n).write_bytes(data)
-        sc = load_map(HERE / n)
-        print(f"wrote maps/lessons/{n}: {sc.title}, {len(sc.setup.units)} figures")
-    return 0
+    return MAPS.write_or_check(build(), HERE, "maps/lessons", "maps/lessons/make_lessons.py",
+                               "--check" in args)
 
 
 if __name__ == "__main__":
