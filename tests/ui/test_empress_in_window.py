@@ -10,11 +10,15 @@ from game.content import ScenarioEntry, find_scenario
 from game.maps import load_map
 from game.ui.launch import start_battle
 from rules.events import AttackRolled
+from tests.ui.window import AtTheWindow
 
 
-class Player:
+class Player(AtTheWindow):
     """Plays by what the window shows: the hand-over button, the buttons offered, a foe
     ringed for attack, a blue hex toward the enemy, Space to pass, Enter to end a phase."""
+
+    frame_s = 1 / 15  # the computer thinks in a thread: fewer, longer frames
+    frames_per_event = 1
 
     PREFER = ("Take the free", "Press the attack", "Follow up", "Take the damage", "Keep hold",
               "Melee")
@@ -30,22 +34,9 @@ class Player:
         self.app.switch(self.scene)
         self.frames(2)
 
-    def frames(self, n: int) -> None:
-        for _ in range(n):
-            self.app.step(1 / 15)
-
-    def post(self, kind: int, **attrs) -> None:
-        pygame.event.post(pygame.event.Event(kind, **attrs))
+    def click(self, pos: tuple[int, int]) -> None:
+        super().click(pos)
         self.frames(1)
-
-    def click(self, pos) -> None:
-        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-        self.frames(1)
-
-    def key(self, k: int) -> None:
-        self.post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
     def turn(self) -> None:
         s = self.scene

@@ -5,7 +5,6 @@ palette and presses "Save as scenario", and the file written passes `flank valid
 
 from __future__ import annotations
 
-import pygame
 import pygame_gui
 
 from game.app import App
@@ -14,6 +13,7 @@ from game.maps import load_map
 from game.sandbox import Sandbox
 from game.ui.sandbox_scene import LEFT, SandboxScene
 from tests.maps.foreign import write_foreign_map
+from tests.ui.window import AtTheWindow
 
 
 def test_flank_sandbox_opens_a_foreign_map_and_says_what_it_filled_in(tmp_path, capsys):
@@ -27,26 +27,13 @@ def test_flank_sandbox_opens_a_foreign_map_and_says_what_it_filled_in(tmp_path, 
     assert shot.is_file()
 
 
-class GM:
+class GM(AtTheWindow):
     def __init__(self, path) -> None:
         self.app = App((1366, 768))
         self.sb = Sandbox.from_map(path)
         self.scene = SandboxScene(self.app, self.sb)
         self.app.switch(self.scene)
         self.frames(2)
-
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(1 / 30)
-
-    def post(self, kind: int, **attrs) -> None:
-        pygame.event.post(pygame.event.Event(kind, **attrs))
-        self.frames(2)
-
-    def click(self, pos) -> None:
-        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
 
     def click_hex(self, h) -> None:
         x, y = self.scene.camera.centre_of(h)

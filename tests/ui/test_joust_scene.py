@@ -22,6 +22,7 @@ from game.saves import latest_save, load_save
 from game.ui.joust_scene import JoustScene
 from game.ui.launch import resume_saved, start_battle
 from rules.state import state_hash
+from tests.ui.window import AtTheWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {1: pygame.K_1, 2: pygame.K_2, 3: pygame.K_3}
@@ -47,7 +48,7 @@ def lists_map(folder: Path, **options: str) -> Path:
     return path
 
 
-class Jouster:
+class Jouster(AtTheWindow):
     """A person (or two) at the window."""
 
     def __init__(self, folder: Path, players: list[str], seed: int = 3, **options: str) -> None:
@@ -60,22 +61,6 @@ class Jouster:
                                   on_exit=lambda: None)
         self.app.switch(self.scene)
         self.covers: list[str] = []
-        self.frames(2)
-
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(1 / 30)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {
-                "button": 1}
-            pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
-            self.frames(2)
-
-    def key(self, k: int, mod: int = 0) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                             scancode=0))
         self.frames(2)
 
     def take_the_seat(self) -> None:

@@ -15,22 +15,15 @@ from game.ui.sandbox_scene import LEFT, SandboxScene
 from rules.engine import catalogue
 from rules.hexgrid import Hex
 from rules.state import state_hash
+from tests.ui.window import AtTheWindow
 
 
-class GM:
+class GM(AtTheWindow):
     def __init__(self) -> None:
         self.app = App((1440, 900))
         self.sb = Sandbox.from_map(find_scenario("duel"))
         self.scene = SandboxScene(self.app, self.sb)
         self.app.switch(self.scene)
-        self.frames(2)
-
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(1 / 30)
-
-    def post(self, kind: int, **attrs) -> None:
-        pygame.event.post(pygame.event.Event(kind, **attrs))
         self.frames(2)
 
     def click_hex(self, h: Hex, button: int = 1) -> None:
@@ -47,8 +40,6 @@ class GM:
         self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
         self.frames(2)
 
-    def key(self, k: int, mod: int = 0) -> None:
-        self.post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
     def pick(self, template_name: str) -> None:
         label = next(f"{p.glyph}  {p.name}" for p in self.scene.palette_items

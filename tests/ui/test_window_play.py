@@ -12,9 +12,10 @@ from game.app import App
 from game.content import ScenarioEntry, find_scenario
 from game.maps import load_map
 from game.ui.launch import start_battle
+from tests.ui.window import AtTheWindow
 
 
-class Player:
+class Player(AtTheWindow):
     def __init__(self, seed: int = 3, players: list[str] | None = None) -> None:
         self.app = App((1280, 800))
         path = find_scenario("duel")
@@ -25,22 +26,6 @@ class Player:
                                   on_exit=lambda: None)
         self.app.switch(self.scene)
         self.covers = 0
-        self.frames(2)
-
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(1 / 30)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {
-                "button": 1}
-            pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
-            self.frames(2)
-
-    def key(self, k: int) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
-                                             scancode=0))
         self.frames(2)
 
     def post_ctrl(self, k: int) -> None:
