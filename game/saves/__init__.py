@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from game.saves.autosave import (
     autosave_path,
+    check_save_appendable,
     check_save_folder,
     latest_save,
     list_saves,
@@ -70,7 +71,8 @@ __all__ = [
     "MAX_LINE_BYTES", "MAX_RECORD_INT", "MAX_SAVE_BYTES", "MAX_UNIT_INT", "RECORD_UPCASTERS",
     "SAVE_SUFFIXES", "UPCASTERS", "VERSION", "Controller", "Divergence", "LoadedSave",
     "ReplayCursor", "SaveError", "SaveFolderError", "SaveHeader", "SaveWriter", "ScenarioRef",
-    "Step", "VerifyResult", "autosave_path", "check_data_table", "check_save_folder",
+    "Step", "VerifyResult", "autosave_path", "check_data_table", "check_save_appendable",
+    "check_save_folder",
     "flank_version", "latest_save", "list_saves", "load_save", "new_header", "resume_battle",
     "save_dir", "seats_from_header", "setup_hash", "start_autosave", "validate_files",
     "verify_save", "write_whole",

@@ -88,6 +88,19 @@ def check_save_folder(folder: Path | None = None) -> Path:
     return folder
 
 
+def check_save_appendable(path: str | Path) -> None:
+    """Make sure a save that is there can be carried on (appended to) before a window opens:
+    it is opened for appending and closed again, nothing written.  `SaveFolderError` if it
+    cannot be; a save that is not there is for the loader to refuse."""
+    path = Path(path)
+    if not path.is_file():
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
+    except OSError as exc:
+        raise SaveFolderError.of(path, exc) from None
+
+
 def start_autosave(tm: Any, *, setup: BattleSetup, scenario_path: str | Path = "",
                    controllers: Mapping[str, str] | None = None, undo: str = "dice",
                    path: Path | None = None, fsync: bool = True,
