@@ -119,7 +119,7 @@ class SaveWriter:
             self._sync()
         except OSError as exc:
             self._drop_fd()
-            raise SaveFolderError.of(self.path, exc) from None
+            raise _failure(self.path, exc) from None
         self.position = len(loaded.history)
         self.line_length = self.position + len(loaded.redo)
         self.opening_recorded = loaded.opening_recorded
@@ -194,7 +194,7 @@ class SaveWriter:
             with contextlib.suppress(OSError):  # never leave half a line: the next would join it
                 os.ftruncate(self._fd, self._size)
             self._drop_fd()
-            self.failure = SaveFolderError.of(self.path, exc)
+            self.failure = _failure(self.path, exc)
             return
         self._size += len(data)
 
@@ -284,8 +284,7 @@ def write_whole(path: str | Path, data: bytes, *, keep_open: bool = False) -> in
                 os.close(fd)
         with contextlib.suppress(OSError):
             os.unlink(part)
-        where = path.parent if exc.errno in _FOLDER_ERRORS else path
-        raise SaveFolderError.of(where, exc) from None
+        raise _failure(path, exc) from None
     _fsync_dir(path.parent)
     if keep_open:
         return fd
@@ -296,6 +295,11 @@ def write_whole(path: str | Path, data: bytes, *, keep_open: bool = False) -> in
 # Failures that are the folder's, not the file's: the message names the folder.
 _FOLDER_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
                             errno.ENOENT, errno.ENOTDIR})
+
+
+def _failure(path: Path, exc: OSError) -> SaveFolderError:
+    """A failed write at `path`, naming the folder when the trouble is the folder's."""
+    return SaveFolderError.of(path.parent if exc.errno in _FOLDER_ERRORS else path, exc)
 
 
 def _read_all(fd: int, size: int) -> bytes:

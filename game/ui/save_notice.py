@@ -33,6 +33,11 @@ _SCREEN_INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                  pygame.MOUSEWHEEL)
 
 
+def _first_up(text: str) -> str:
+    """"the List" → "The List" (`str.capitalize` would lower the rest)."""
+    return text[:1].upper() + text[1:]
+
+
 def likely_folder(failed: Path | str) -> Path:
     """A folder to offer instead of the one that failed: ``flank-saves`` in the home folder,
     or in the system's temporary folder if the home folder is the one that failed."""
@@ -53,12 +58,12 @@ class SaveNotice:
         w, h = size
         nw, nh = NOTICE_SIZE
         self.window = UIWindow(pygame.Rect((w - nw) // 2, (h - nh) // 2, nw, nh), ui,
-                               window_display_title=f"{what.capitalize()} is not being saved",
+                               window_display_title=f"{_first_up(what)} is not being saved",
                                resizable=False)
         self.window.set_blocking(True)
         iw = nw - 40
         self.text = UITextBox(
-            f"<b>{escape(what.capitalize())} is no longer being saved.</b><br>"
+            f"<b>{escape(_first_up(what))} is no longer being saved.</b><br>"
             f"{escape(str(failure))}<br><br>Save it in another folder (everything so far is "
             "written there, and it goes on saving there), or go on without saving.",
             pygame.Rect(8, 6, iw, 130), ui, container=self.window)
@@ -185,7 +190,7 @@ class SaveWatch:
     def _show_marker(self) -> None:
         if self.marker is None and self.failure() is not None:
             self.marker = UIButton(pygame.Rect(8, 8, 170, 30), MARKER, self.app.ui,
-                                   tool_tip_text=f"{self.what.capitalize()} is not being "
+                                   tool_tip_text=f"{_first_up(self.what)} is not being "
                                    "saved: click to save it in another folder",
                                    object_id="#unsaved")
 
