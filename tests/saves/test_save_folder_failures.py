@@ -263,3 +263,28 @@ def test_a_lists_file_that_cannot_be_written_stays_as_it_was(tmp_path, monkeypat
     assert session.path.read_bytes() == before and leftovers(tmp_path) == []
     session.move_to(tmp_path / "other")
     assert store.read(session.path).rides == session.data.rides and len(session.data.rides) == 1
+
+
+def test_a_lists_bout_whose_save_fails_moves_with_the_whole_list(tmp_path, monkeypatch):
+    """Mid-bout the disk fills; another folder takes the List's file and the bout's save,
+    and the List reopened from there carries the bout on from the same throw."""
+    from game.lists.session import plain_computer
+    from rules.commands import Choose
+
+    session = ListSession.new(default_roster(4, ("human",)), seed=3, folder=tmp_path / "full")
+    bout = session.begin_person_bout(computer=plain_computer)
+    disk_full_after(monkeypatch, 0)
+    bout.tm.offer(Choose(unit=bout.plan.a.id, option="3"))
+    bout.tm.step()
+    bout.tm.step()  # the computer chooses; both throw
+    monkeypatch.undo()
+    assert bout.writer.failure is not None and len(bout.tm.history) == 2
+    session.move_to(tmp_path / "other", bout.writer)
+    bout.writer.close()
+    assert session.path.parent == tmp_path / "other"
+    assert store.read(session.path).pending.save == str(bout.writer.path)
+    assert bout.writer.path.parent == store.bout_folder(session.path)
+    again = ListSession.load(session.path).begin_person_bout(computer=plain_computer)
+    assert again.loaded is not None and len(again.tm.history) == 2
+    again.writer.close()
+    assert leftovers(tmp_path) == []
