@@ -16,6 +16,7 @@ nothing.  Headless: never imports pygame.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -127,7 +128,10 @@ class ListSession:
             data = data.model_copy(update={"pending": pending.model_copy(
                 update={"save": str(target)})})
         store.write(path, data)
-        self.data, self.path = data, path
+        old, self.data, self.path = self.path, data, path
+        if old != path:
+            with contextlib.suppress(OSError):  # the new file holds all of it: no stale copy
+                old.unlink()
 
     # --- reading -------------------------------------------------------------------------
 

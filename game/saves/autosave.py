@@ -33,6 +33,12 @@ def save_dir() -> Path:
     return base / "flank" / "saves"
 
 
+def choose_save_dir(folder: str | Path) -> None:
+    """The player chose another save folder (the first had failed): new saves, and the
+    menu's "Continue", use it for the rest of this run (through ``$FLANK_SAVE_DIR``)."""
+    os.environ["FLANK_SAVE_DIR"] = str(Path(folder).expanduser())
+
+
 def _slug(text: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug[:40] or "battle"

@@ -210,8 +210,10 @@ class SaveWriter:
 
     def move_to(self, path: str | Path) -> None:
         """Write the battle so far, whole (header, opening, every step, every undo and redo),
-        to `path` and carry on appending there; `failure` is cleared.  `path` may be this
-        save's own file (written anew in place), never another existing file.  Raises
+        to `path` and carry on appending there; `failure` is cleared, and the old file (the
+        start of the new one) is removed if it can be, so that no stale copy is mistaken for
+        the battle.  `path` may be this save's own file (written anew in place), never
+        another existing file.  Raises
         `SaveFolderError` if it cannot be written; nothing is left behind then, and the
         writer stays as it was."""
         if self.closed:
@@ -223,7 +225,10 @@ class SaveWriter:
         data = bytes(self.journal)
         fd = write_whole(path, data, keep_open=True)
         self._drop_fd()
-        self._fd, self.path, self._size, self.failure = fd, path, len(data), None
+        old, self._fd, self.path, self._size, self.failure = self.path, fd, path, len(data), None
+        if old != path:  # the old file is the start of the new one: it goes, if it can
+            with contextlib.suppress(OSError):
+                os.unlink(old)
 
     def close(self) -> None:
         if not self.closed:

@@ -26,7 +26,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine, U
 
 from game.ui.markup import escape
 
-NOTICE_SIZE = (560, 330)
+NOTICE_SIZE = (600, 340)
 MARKER = "Not being saved"
 # What the screen under the notice would take while it is up: the answer comes first.
 _SCREEN_INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
@@ -64,19 +64,19 @@ class SaveNotice:
         iw = nw - 40
         self.text = UITextBox(
             f"<b>{escape(_first_up(what))} is no longer being saved.</b><br>"
-            f"{escape(str(failure))}<br><br>Save it in another folder (everything so far is "
-            "written there, and it goes on saving there), or go on without saving.",
-            pygame.Rect(8, 6, iw, 130), ui, container=self.window)
-        UILabel(pygame.Rect(8, 142, 70, 32), "Folder:", ui, container=self.window)
+            f"{escape(str(failure))}<br><br>Save it in another folder: everything so far is "
+            "written there, and saving goes on there.  Or go on without saving.",
+            pygame.Rect(8, 6, iw, 152), ui, container=self.window)
+        UILabel(pygame.Rect(8, 164, 70, 32), "Folder:", ui, container=self.window)
         folder = suggestion if suggestion is not None else likely_folder(
             getattr(failure, "path", "") or ".")
-        self.entry = UITextEntryLine(pygame.Rect(80, 142, iw - 72, 32), ui,
+        self.entry = UITextEntryLine(pygame.Rect(80, 164, iw - 72, 32), ui,
                                      container=self.window)
         self.entry.set_text(str(folder))
-        self.problem = UILabel(pygame.Rect(8, 178, iw, 26), "", ui, container=self.window)
-        self.save_button = UIButton(pygame.Rect(8, 212, (iw - 12) // 2, 44),
+        self.problem = UILabel(pygame.Rect(8, 198, iw, 26), "", ui, container=self.window)
+        self.save_button = UIButton(pygame.Rect(8, 228, (iw - 12) // 2, 44),
                                     "Save in this folder", ui, container=self.window)
-        self.unsaved_button = UIButton(pygame.Rect(8 + (iw + 12) // 2, 212, (iw - 12) // 2, 44),
+        self.unsaved_button = UIButton(pygame.Rect(8 + (iw + 12) // 2, 228, (iw - 12) // 2, 44),
                                        "Go on unsaved", ui, container=self.window)
 
     @property
@@ -170,12 +170,15 @@ class SaveWatch:
     def save_in(self, folder: Path) -> bool:
         """The player chose `folder`: everything so far is saved there and saving goes on
         there; if it fails too the notice says why and stays."""
+        from game.saves import choose_save_dir
+
         try:
             self.move(folder)
         except OSError as exc:
             if self.notice is not None:
                 self.notice.refuse(f"That folder will not do either: {exc}")
             return False
+        choose_save_dir(folder)  # the next battle, and Continue, look there too
         self.saved_to = folder
         self.told = None
         self.close()

@@ -16,7 +16,7 @@ import pytest
 
 from game.app import App
 from game.lists import ListSession, default_roster, store
-from game.saves import load_save, verify_save
+from game.saves import load_save, save_dir, verify_save
 from game.ui.lists_scene import ListsScene
 from game.ui.save_notice import MARKER
 from tests.ui.test_window_play import Player
@@ -90,6 +90,8 @@ def test_choosing_another_folder_saves_the_whole_battle_there_and_carries_on(tmp
     assert not p.scene.saving.asking and p.scene.saving.marker is None
     assert p.scene.writer.saving and p.scene.writer.path.parent == other
     assert "Saving again" in p.scene.message
+    assert list((tmp_path / "saves").glob("*.flank")) == []  # no stale copy left to Continue
+    assert save_dir() == other  # the next battle, and Continue, look there
     steps = len(p.scene.tm.history)
     play_until(p, lambda: len(p.scene.tm.history) >= steps + 2)
     p.frames(30)
