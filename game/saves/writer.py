@@ -75,6 +75,7 @@ class SaveWriter:
         self._fd: int | None = None
         self._size = 0
         self.journal = bytearray()  # the whole save as it would be on disk
+        self.began = _unsaved is None  # whether a file of it was ever written
         if _unsaved is not None:
             self.journal += _header_line(self.path, header)
             self.failure = _unsaved
@@ -226,6 +227,7 @@ class SaveWriter:
         fd = write_whole(path, data, keep_open=True)
         self._drop_fd()
         old, self._fd, self.path, self._size, self.failure = self.path, fd, path, len(data), None
+        self.began = True
         if old != path:  # the old file is the start of the new one: it goes, if it can
             with contextlib.suppress(OSError):
                 os.unlink(old)

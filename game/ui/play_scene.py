@@ -28,7 +28,8 @@ from rules.events import Event
 
 LEAVE_QUESTION = "Leave the battle?"
 LEAVE_SAVED = "It is saved: Continue in the menu brings it back."
-LEAVE_UNSAVED = "It is not being saved: if you leave, it is lost."
+LEAVE_UNSAVED = ("It is not being saved: leave, and what was played since saving stopped "
+                 "is lost.")
 LEAVE_SIZE = (420, 200)
 # What the board would take while the question is up: the answer comes first.
 _BOARD_INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
@@ -59,7 +60,8 @@ class PlayScene:
         self.end_panel: Any = None
         self.leave_dialog: UIConfirmationDialog | None = None
         self.message = ""
-        self.saving = SaveWatch(app, lambda folder: self.move_save(folder), self._save_failure)
+        self.saving = SaveWatch(app, lambda folder: self.move_save(folder), self._save_failure,
+                                began=lambda: getattr(self.writer, "began", True))
         tm.listeners.append(self._on_events)
 
     # --- the turn manager's side -----------------------------------------------------------

@@ -54,7 +54,8 @@ class SaveNotice:
     and the problem)."""
 
     def __init__(self, ui: Any, size: tuple[int, int], failure: Exception,
-                 what: str = "the battle", suggestion: Path | None = None) -> None:
+                 what: str = "the battle", suggestion: Path | None = None,
+                 began: bool = True) -> None:
         w, h = size
         nw, nh = NOTICE_SIZE
         self.window = UIWindow(pygame.Rect((w - nw) // 2, (h - nh) // 2, nw, nh), ui,
@@ -63,7 +64,8 @@ class SaveNotice:
         self.window.set_blocking(True)
         iw = nw - 40
         self.text = UITextBox(
-            f"<b>{escape(_first_up(what))} is no longer being saved.</b><br>"
+            f"<b>{escape(_first_up(what))} "
+            f"{'is no longer being saved' if began else 'cannot be saved there'}.</b><br>"
             f"{escape(str(failure))}<br><br>Save it in another folder: everything so far is "
             "written there, and saving goes on there.  Or go on without saving.",
             pygame.Rect(8, 6, iw, 152), ui, container=self.window)
@@ -101,10 +103,12 @@ class SaveWatch:
     stopped, or None while it goes on."""
 
     def __init__(self, app: Any, move: Callable[[Path], Any],
-                 failure: Callable[[], Exception | None], what: str = "the battle") -> None:
+                 failure: Callable[[], Exception | None], what: str = "the battle",
+                 began: Callable[[], bool] = lambda: True) -> None:
         self.app = app
         self.move = move
         self.failure = failure
+        self.began = began  # whether it was ever saved (else it "cannot be saved there")
         self.what = what
         self.notice: SaveNotice | None = None
         self.marker: UIButton | None = None
@@ -135,7 +139,8 @@ class SaveWatch:
         if failure is None or self.asking:
             return
         self._drop_marker()
-        self.notice = SaveNotice(self.app.ui, self.app.size, failure, self.what)
+        self.notice = SaveNotice(self.app.ui, self.app.size, failure, self.what,
+                                 began=self.began())
 
     def handle(self, e: pygame.event.Event) -> bool:
         """Whether the event was the notice's (or the marker's); while the notice is up the

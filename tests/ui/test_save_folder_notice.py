@@ -141,7 +141,8 @@ def test_a_battle_whose_save_folder_is_a_file_starts_with_the_notice(tmp_path, m
     p = Player(seed=5)
     p.frames(2)
     notice = p.scene.saving.notice
-    assert notice is not None and f"{tmp_path / 'f'}: is a file, not a folder" in text_of(notice)
+    assert notice is not None and "The battle cannot be saved there" in text_of(notice)
+    assert f"{tmp_path / 'f'}: is a file, not a folder" in text_of(notice)
     p.click(notice.unsaved_button.get_abs_rect().center)
     play_until(p, lambda: len(p.scene.tm.history) >= 4)  # playable all the same
     p.scene.saving.show()
