@@ -212,6 +212,7 @@ def _check_out(out: str) -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    _check_saving(args.load)
     if args.load:
         return _play_saved(args)
     if not args.map:
@@ -239,6 +240,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
     app.switch(scene)
     app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
+
+
+def _check_saving(load: str | None) -> None:
+    """Before the window opens: the battle must be able to save itself (in the save folder,
+    or in the save it carries on).  One line naming the folder or file and the problem."""
+    from game.saves import check_save_appendable, check_save_folder
+
+    try:
+        check_save_appendable(load) if load else check_save_folder()
+    except OSError as exc:
+        raise UsageError(f"cannot save the battle: {exc}") from None
 
 
 def _play_saved(args: argparse.Namespace) -> int:

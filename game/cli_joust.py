@@ -129,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
     from game.lists import ListSession, TournamentError, default_roster
 
     plan = parse(args)
+    _check_saving(plan.load)
     session = None
     if plan.load is not None:
         try:
@@ -145,6 +146,17 @@ def run(args: argparse.Namespace) -> int:
         except (ValueError, OSError) as exc:
             raise JoustUsage(str(exc)) from None
     return _window(plan, session, args)
+
+
+def _check_saving(load: str | None) -> None:
+    """Before the window opens: the bout's save, and a List's file, must be writable (in
+    the save folder, or beside the tournament file carried on)."""
+    from game.saves import check_save_folder
+
+    try:
+        check_save_folder(Path(load).parent if load else None)
+    except OSError as exc:
+        raise JoustUsage(f"cannot save the joust: {exc}") from None
 
 
 def _window(plan: JoustArgs, session: Any, args: argparse.Namespace) -> int:

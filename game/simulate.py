@@ -130,6 +130,8 @@ def play_game(job: Job) -> GameResult:
     finally:
         if writer is not None:
             writer.close()
+    if writer is not None and writer.failure is not None:
+        raise writer.failure  # the batch stops: a save was asked for and is not whole
     if results and not results[-1].ok:
         errors.append(f"refused command: {results[-1].error}")
     for side, ctl in ctls.items():
@@ -388,7 +390,7 @@ def main(args: Any) -> int:
     save_dir = None
     if args.save_dir:
         if saves_available():
-            save_dir = args.save_dir
+            save_dir = _checked_save_dir(args.save_dir)
         else:
             print(f"flank simulate: --save-dir {args.save_dir}: saves are not available in "
                   "this build, so the games are not saved", file=sys.stderr)
@@ -396,8 +398,30 @@ def main(args: Any) -> int:
     try:
         batch = run_batch(MapSource(path, args.ruleset), players, games, seed=seed, jobs=jobs,
                           progress=progress, save_dir=save_dir)
-    except (FileExistsError, PermissionError, NotADirectoryError) as exc:
-        raise SimulateUsage(f"--save-dir {args.save_dir}: {exc}") from None
+    except OSError as exc:  # the disk filled, or the folder went read-only, during the batch
+        raise SimulateUsage(_save_dir_problem(args.save_dir, exc)) from None
     summary = batch.summary()
     print(to_json(summary) if args.json else format_table(summary))
     return 0
+
+
+def _checked_save_dir(given: str) -> str:
+    """The --save-dir folder, made if need be and tried with a small write, before any game
+    is played; SimulateUsage (one line) if saves cannot be written there."""
+    from game.saves import check_save_folder
+
+    try:
+        check_save_folder(Path(given))
+    except OSError as exc:
+        raise SimulateUsage(_save_dir_problem(given, exc)) from None
+    return given
+
+
+def _save_dir_problem(given: str, exc: OSError) -> str:
+    """One line: the folder given, and what is wrong with it or with a save in it."""
+    from game.saves import SaveFolderError
+
+    if isinstance(exc, SaveFolderError):
+        return f"--save-dir {exc}" if exc.path == str(Path(given)) else \
+            f"--save-dir {given}: {exc}"
+    return f"--save-dir {given}: {exc.strerror or exc}"

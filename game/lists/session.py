@@ -16,6 +16,7 @@ nothing.  Headless: never imports pygame.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -99,7 +100,38 @@ class ListSession:
         return cls(store.read(path), Path(path))
 
     def save(self) -> None:
+        """Write the file whole; `game.saves.SaveFolderError` (an OSError) if it cannot be,
+        the List in memory going on all the same (a later `save` writes it all)."""
         store.write(self.path, self.data)
+
+    def move_to(self, folder: str | Path, writer: Any = None) -> None:
+        """Carry the List on in another folder (its own was full or read-only): its file is
+        written there, and the save of the bout under way follows it (through the bout's
+        `writer` while it is being ridden, else copied).  `SaveFolderError` if it cannot."""
+        from game.saves import write_whole
+        from game.saves.writer import ensure_folder
+
+        folder = ensure_folder(folder)
+        path = folder / self.path.name
+        if path.exists():
+            path = store.new_path(self.title, folder)
+        data, pending = self.data, self.data.pending
+        if pending is not None:
+            target = store.bout_folder(path) / Path(pending.save).name
+            old = self._pending_save()
+            if writer is not None:
+                ensure_folder(target.parent)
+                writer.move_to(target)
+            elif old is not None:
+                ensure_folder(target.parent)
+                write_whole(target, old.read_bytes())
+            data = data.model_copy(update={"pending": pending.model_copy(
+                update={"save": str(target)})})
+        store.write(path, data)
+        old, self.data, self.path = self.path, data, path
+        if old != path:
+            with contextlib.suppress(OSError):  # the new file holds all of it: no stale copy
+                old.unlink()
 
     # --- reading -------------------------------------------------------------------------
 
@@ -210,11 +242,15 @@ class ListSession:
         controllers = {w.id: "human:" + w.name if w.person else w.rider
                        for w in (plan.a, plan.b)}
         writer = start_autosave(tm, setup=setup, scenario_path=self.data.field,
-                                controllers=controllers, path=path)
+                                controllers=controllers, path=path, carry_on=True)
         self.data = self.data.model_copy(update={"pending": Pending(
             round=plan.round, a=plan.a.id, b=plan.b.id, ride=plan.ride, seed=plan.seed,
             save=str(path))})
-        self.save()
+        try:
+            self.save()
+        except OSError:  # the List's own file cannot be written: the bout waits for it
+            writer.close()
+            raise
         return PersonBout(plan, tm, writer)
 
     def _pending_save(self) -> Path | None:

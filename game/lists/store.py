@@ -21,9 +21,7 @@ Headless.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -200,23 +198,12 @@ def read(path: str | Path) -> TournamentFile:
 
 
 def write(path: str | Path, data: TournamentFile) -> None:
-    """Write the whole file atomically: ``NAME.part``, fsync, rename, fsync the folder."""
+    """Write the whole file atomically, as a save's header is (`game.saves.write_whole`):
+    `game.saves.SaveFolderError` (an OSError, one line in words) if it cannot be, and then
+    the old file is as it was and no ``.part`` file is left."""
+    from game.saves import write_whole
+    from game.saves.writer import ensure_folder
+
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(path.name + ".part")
-    body = (data.model_dump_json(indent=1) + "\n").encode()
-    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        view = memoryview(body)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(part, path)
-    with contextlib.suppress(OSError):
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
+    ensure_folder(path.parent)
+    write_whole(path, (data.model_dump_json(indent=1) + "\n").encode())

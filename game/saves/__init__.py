@@ -13,13 +13,14 @@ One module a job:
 
     format      the file: its limits, the header (`SaveHeader`), `new_header`, `setup_hash`
     upcast      saves of older formats upgraded on load (`UPCASTERS`, `RECORD_UPCASTERS`)
-    errors      `SaveError` and the one-line messages
+    errors      `SaveError`, `SaveFolderError` and the one-line messages
     parsing     one line of JSON read safely, and its events and commands validated
     loaded      what a loaded save holds (`LoadedSave`, `Step`) and its seats
     loader      `load_save`: read, check every line, rebuild the battle
     checks      what the rules take on trust in a saved set-up: options, overrides, units
-    writer      `SaveWriter`: append each step as it is played, crash-safe
-    autosave    where saves live, the newest save, starting an autosave, resuming
+    writer      `SaveWriter`: append each step as it is played, crash-safe; `write_whole`
+    autosave    where saves live, the newest save, checking the folder, starting an
+                autosave, resuming
     replay      `verify_save` (decide every command again) and `ReplayCursor`
     validate    ``flank validate`` of saves and rules tables
     rulesets    `ruleset_tables`, the one place the saves look rulesets up
@@ -29,13 +30,16 @@ from __future__ import annotations
 
 from game.saves.autosave import (
     autosave_path,
+    check_save_appendable,
+    check_save_folder,
+    choose_save_dir,
     latest_save,
     list_saves,
     resume_battle,
     save_dir,
     start_autosave,
 )
-from game.saves.errors import SaveError
+from game.saves.errors import SaveError, SaveFolderError
 from game.saves.format import (
     CONTROLLER_KINDS,
     FORMAT,
@@ -61,14 +65,16 @@ from game.saves.loader import load_save
 from game.saves.replay import Divergence, ReplayCursor, VerifyResult, verify_save
 from game.saves.upcast import RECORD_UPCASTERS, UPCASTERS
 from game.saves.validate import check_data_table, validate_files
-from game.saves.writer import SaveWriter
+from game.saves.writer import SaveWriter, write_whole
 
 __all__ = [
     "CONTROLLER_KINDS", "FORMAT", "MAX_DEPTH", "MAX_HEADER_BYTES", "MAX_HEADER_INT", "MAX_LINES",
     "MAX_LINE_BYTES", "MAX_RECORD_INT", "MAX_SAVE_BYTES", "MAX_UNIT_INT", "RECORD_UPCASTERS",
     "SAVE_SUFFIXES", "UPCASTERS", "VERSION", "Controller", "Divergence", "LoadedSave",
-    "ReplayCursor", "SaveError", "SaveHeader", "SaveWriter", "ScenarioRef", "Step",
-    "VerifyResult", "autosave_path", "check_data_table", "flank_version", "latest_save",
-    "list_saves", "load_save", "new_header", "resume_battle", "save_dir", "seats_from_header",
-    "setup_hash", "start_autosave", "validate_files", "verify_save",
+    "ReplayCursor", "SaveError", "SaveFolderError", "SaveHeader", "SaveWriter", "ScenarioRef",
+    "Step", "VerifyResult", "autosave_path", "check_data_table", "check_save_appendable",
+    "check_save_folder", "choose_save_dir",
+    "flank_version", "latest_save", "list_saves", "load_save", "new_header", "resume_battle",
+    "save_dir", "seats_from_header", "setup_hash", "start_autosave", "validate_files",
+    "verify_save", "write_whole",
 ]

@@ -1,20 +1,24 @@
 """Where saves live and how a battle is autosaved: the save folder, new file names, the
-newest save (the menu's "Continue"), starting an autosave and resuming a saved battle.
+newest save (the menu's "Continue"), checking the folder can be written, starting an autosave
+and resuming a saved battle.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import tempfile
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game.saves.errors import SaveFolderError
 from game.saves.format import SAVE_SUFFIXES, new_header
 from game.saves.loaded import LoadedSave
 from game.saves.loader import load_save
-from game.saves.writer import SaveWriter
+from game.saves.writer import SaveWriter, ensure_folder
 from rules.engine import BattleSetup
 
 
@@ -27,6 +31,12 @@ def save_dir() -> Path:
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
     return base / "flank" / "saves"
+
+
+def choose_save_dir(folder: str | Path) -> None:
+    """The player chose another save folder (the first had failed): new saves, and the
+    menu's "Continue", use it for the rest of this run (through ``$FLANK_SAVE_DIR``)."""
+    os.environ["FLANK_SAVE_DIR"] = str(Path(folder).expanduser())
 
 
 def _slug(text: str) -> str:
@@ -62,12 +72,58 @@ def latest_save(folder: Path | None = None) -> Path | None:
     return saves[0] if saves else None
 
 
+def check_save_folder(folder: Path | None = None) -> Path:
+    """Make sure saves can be written in the save folder (or `folder`) before a battle
+    starts: it is made if it is not there, and a small file is written in it and taken away
+    again.  Returns the folder; `SaveFolderError` (one line: the folder and the problem in
+    words) if it is a file, read-only, out of space or not ours to write in."""
+    folder = ensure_folder(save_dir() if folder is None else folder)
+    name = None
+    try:
+        fd, name = tempfile.mkstemp(prefix=".flank-check-", dir=folder)
+        try:
+            os.write(fd, b"flank\n")
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise SaveFolderError.of(folder, exc) from None
+    finally:
+        if name is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+    return folder
+
+
+def check_save_appendable(path: str | Path) -> None:
+    """Make sure a save that is there can be carried on (appended to) before a window opens:
+    it is opened for appending and closed again, nothing written.  `SaveFolderError` if it
+    cannot be; a save that is not there is for the loader to refuse."""
+    path = Path(path)
+    if not path.is_file():
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
+    except OSError as exc:
+        raise SaveFolderError.of(path, exc) from None
+
+
 def start_autosave(tm: Any, *, setup: BattleSetup, scenario_path: str | Path = "",
                    controllers: Mapping[str, str] | None = None, undo: str = "dice",
-                   path: Path | None = None, fsync: bool = True) -> SaveWriter:
-    """Open a new save for a battle just started and attach it to its turn manager."""
+                   path: Path | None = None, fsync: bool = True,
+                   carry_on: bool = False) -> SaveWriter:
+    """Open a new save for a battle just started and attach it to its turn manager.
+
+    If the save cannot be begun: `SaveFolderError`, or with `carry_on` (the window, where
+    the player is told and chooses another folder or to play on unsaved) a writer that
+    writes nothing yet, its `failure` saying why (`SaveWriter.unsaved`)."""
     header = new_header(setup, scenario_path=scenario_path, controllers=controllers, undo=undo)
-    writer = SaveWriter(path or autosave_path(setup.title), header, fsync=fsync)
+    where = path or autosave_path(setup.title)
+    try:
+        writer = SaveWriter(where, header, fsync=fsync)
+    except SaveFolderError as exc:
+        if not carry_on:
+            raise
+        writer = SaveWriter.unsaved(where, header, exc, fsync=fsync)
     writer.attach(tm)
     return writer
 

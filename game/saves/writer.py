@@ -5,16 +5,25 @@ then appends each record as one ``write`` of a whole line, and fsyncs.  A crash 
 -9 mid-write) can only leave a last line that was cut off; `load_save` leaves such a line out
 with a notice (`LoadedSave.notices`) and keeps everything before it, and
 `SaveWriter.resume` cuts it off before appending.
+
+A full disk or a folder gone read-only: a new save that cannot be written raises
+`SaveFolderError` (one line, in a player's words) and leaves nothing behind, no ``.part``
+file and no empty save.  A write that fails mid-battle stops the writing, not the battle:
+the line is cut back so the file stays the last good save, `SaveWriter.failure` says why,
+and the writer keeps the whole battle in memory, so `move_to` can write it complete in
+another folder and carry on there.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from game.saves.errors import SaveFolderError
 from game.saves.format import MAX_HEADER_BYTES, MAX_LINE_BYTES, SaveHeader
 from game.saves.loaded import LoadedSave
 from game.saves.parsing import _dumps
@@ -46,10 +55,15 @@ class SaveWriter:
         writer.attach(tm)            # the opening now, then every step as it is played
 
     A new save never overwrites a file: the header is written to ``NAME.part`` and renamed
-    into place.  `resume(loaded)` appends to a loaded save."""
+    into place.  `resume(loaded)` appends to a loaded save.
+
+    Every line is also kept in memory (`journal`), written or not: after a failed write
+    (`failure` set, nothing more written) `move_to` writes the battle so far, whole, to a
+    new file and carries on appending there."""
 
     def __init__(self, path: str | Path, header: SaveHeader, *, fsync: bool = True,
-                 _append: LoadedSave | None = None) -> None:
+                 _append: LoadedSave | None = None, _unsaved: SaveFolderError | None = None
+                 ) -> None:
         self.path = Path(path)
         self.header = header
         self.fsync = fsync
@@ -57,42 +71,56 @@ class SaveWriter:
         self.line_length = 0  # steps on the current line (position + those undone)
         self.opening_recorded = False
         self.closed = False
-        if _append is None:
+        self.failure: SaveFolderError | None = None  # why the battle is no longer written
+        self._fd: int | None = None
+        self._size = 0
+        self.journal = bytearray()  # the whole save as it would be on disk
+        self.began = _unsaved is None  # whether a file of it was ever written
+        if _unsaved is not None:
+            self.journal += _header_line(self.path, header)
+            self.failure = _unsaved
+        elif _append is None:
             self._create()
         else:
             self._reopen(_append)
 
+    @classmethod
+    def unsaved(cls, path: str | Path, header: SaveHeader, failure: SaveFolderError, *,
+                fsync: bool = True) -> SaveWriter:
+        """A writer for a battle whose save could not even be begun: it writes nothing, but
+        keeps the battle so that `move_to` can save it somewhere else."""
+        return cls(path, header, fsync=fsync, _unsaved=failure)
+
+    @property
+    def saving(self) -> bool:
+        """Whether each step is still being written to `path`."""
+        return self.failure is None and not self.closed
+
     def _create(self) -> None:
         if self.path.exists():
             raise FileExistsError(f"{self.path}: a save is already there")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        part = self.path.with_name(self.path.name + ".part")
-        data = (_dumps(self.header.model_dump(mode="json")) + "\n").encode()
-        if len(data) > MAX_HEADER_BYTES:
-            raise ValueError(f"{self.path}: the set-up is too large to save")
-        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(part, self.path)
-        _fsync_dir(self.path.parent)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        data = _header_line(self.path, self.header)
+        ensure_folder(self.path.parent)
+        self._fd = write_whole(self.path, data, keep_open=True)
         self._size = len(data)
+        self.journal += data
 
     def _reopen(self, loaded: LoadedSave) -> None:
-        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
-        size = os.fstat(self._fd).st_size
-        if size > loaded.valid_bytes:  # a line cut off by a crash: it goes
-            os.ftruncate(self._fd, loaded.valid_bytes)
-        self._size = loaded.valid_bytes
-        if self._size:
-            last = os.pread(self._fd, 1, self._size - 1)
-            if last != b"\n":  # the last good line lost only its line end
+        try:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
+            size = os.fstat(self._fd).st_size
+            if size > loaded.valid_bytes:  # a line cut off by a crash: it goes
+                os.ftruncate(self._fd, loaded.valid_bytes)
+            self._size = loaded.valid_bytes
+            self.journal += _read_all(self._fd, self._size)
+            if self._size and not self.journal.endswith(b"\n"):  # the last line lost its end
                 _write_all(self._fd, b"\n")
                 self._size += 1
-        self._sync()
+                self.journal += b"\n"
+            self._sync()
+        except OSError as exc:
+            self._drop_fd()
+            raise _failure(self.path, exc) from None
         self.position = len(loaded.history)
         self.line_length = self.position + len(loaded.redo)
         self.opening_recorded = loaded.opening_recorded
@@ -157,22 +185,56 @@ class SaveWriter:
         if len(data) > MAX_LINE_BYTES:
             raise ValueError(f"{self.path}: a record of {len(data)} bytes is over the "
                              f"{MAX_LINE_BYTES}-byte line limit")
+        self.journal += data
+        if self.failure is not None or self._fd is None:
+            return  # not being written: kept for `move_to`
         try:
             _write_all(self._fd, data)
-        except OSError:
+            self._sync()
+        except OSError as exc:
             with contextlib.suppress(OSError):  # never leave half a line: the next would join it
                 os.ftruncate(self._fd, self._size)
-            raise
+            self._drop_fd()
+            self.failure = _failure(self.path, exc)
+            return
         self._size += len(data)
-        self._sync()
 
     def _sync(self) -> None:
-        if self.fsync:
+        if self.fsync and self._fd is not None:
             os.fsync(self._fd)
+
+    def _drop_fd(self) -> None:
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd = None
+
+    def move_to(self, path: str | Path) -> None:
+        """Write the battle so far, whole (header, opening, every step, every undo and redo),
+        to `path` and carry on appending there; `failure` is cleared, and the old file (the
+        start of the new one) is removed if it can be, so that no stale copy is mistaken for
+        the battle.  `path` may be this save's own file (written anew in place), never
+        another existing file.  Raises
+        `SaveFolderError` if it cannot be written; nothing is left behind then, and the
+        writer stays as it was."""
+        if self.closed:
+            raise ValueError(f"{self.path}: the save is closed")
+        path = Path(path)
+        if path != self.path and path.exists():
+            raise FileExistsError(f"{path}: a save is already there")
+        ensure_folder(path.parent)
+        data = bytes(self.journal)
+        fd = write_whole(path, data, keep_open=True)
+        self._drop_fd()
+        old, self._fd, self.path, self._size, self.failure = self.path, fd, path, len(data), None
+        self.began = True
+        if old != path:  # the old file is the start of the new one: it goes, if it can
+            with contextlib.suppress(OSError):
+                os.unlink(old)
 
     def close(self) -> None:
         if not self.closed:
-            os.close(self._fd)
+            self._drop_fd()
             self.closed = True
 
     def __enter__(self) -> SaveWriter:
@@ -184,6 +246,78 @@ class SaveWriter:
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
             self.close()
+
+
+def _header_line(path: Path, header: SaveHeader) -> bytes:
+    data = (_dumps(header.model_dump(mode="json")) + "\n").encode()
+    if len(data) > MAX_HEADER_BYTES:
+        raise ValueError(f"{path}: the set-up is too large to save")
+    return data
+
+
+def ensure_folder(folder: str | Path) -> Path:
+    """Make the folder (and those above it) if it is not there; `SaveFolderError` naming it
+    and the problem if it cannot be, or if it, or a folder above it, is a file."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        blocker = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()),
+                       None)
+        if blocker is not None:
+            raise SaveFolderError(blocker, "is a file, not a folder") from None
+        raise SaveFolderError.of(folder, exc) from None
+    if not folder.is_dir():
+        raise SaveFolderError(folder, "is a file, not a folder")
+    return folder
+
+
+def write_whole(path: str | Path, data: bytes, *, keep_open: bool = False) -> int | None:
+    """Write a whole file crash-safely: ``NAME.part``, fsync, rename into place, fsync the
+    folder.  With `keep_open`, the file's descriptor (appending) is returned, else None.
+    `SaveFolderError` if anything fails; then the ``.part`` file is gone and `path` is as it
+    was."""
+    path = Path(path)
+    part = path.with_name(path.name + ".part")
+    fd: int | None = None
+    try:
+        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
+        _write_all(fd, data)
+        os.fsync(fd)
+        os.replace(part, path)
+    except OSError as exc:
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(part)
+        raise _failure(path, exc) from None
+    _fsync_dir(path.parent)
+    if keep_open:
+        return fd
+    os.close(fd)
+    return None
+
+
+# Failures that are the folder's, not the file's: the message names the folder.
+_FOLDER_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
+                            errno.ENOENT, errno.ENOTDIR})
+
+
+def _failure(path: Path, exc: OSError) -> SaveFolderError:
+    """A failed write at `path`, naming the folder when the trouble is the folder's."""
+    return SaveFolderError.of(path.parent if exc.errno in _FOLDER_ERRORS else path, exc)
+
+
+def _read_all(fd: int, size: int) -> bytes:
+    chunks, at = [], 0
+    while at < size:
+        chunk = os.pread(fd, size - at, at)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        at += len(chunk)
+    return b"".join(chunks)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -126,6 +126,10 @@ class BattleScene(PlayScene, BattlePanels):
         super().submit(cmd)
         self._refresh_log()
 
+    def move_save(self, folder: Any) -> None:
+        super().move_save(folder)
+        self._refresh_log()
+
     # --- events ---------------------------------------------------------------------------
 
     def handle(self, e: pygame.event.Event) -> Any:
@@ -347,6 +351,7 @@ class BattleScene(PlayScene, BattlePanels):
     # --- every frame ----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.saving.update()
         if self._log_dirty:
             self._draw_log()
         self.anim.update(dt)
@@ -355,14 +360,14 @@ class BattleScene(PlayScene, BattlePanels):
             self._show_cover(self.tm.handover_pending.name or self.tm.handover_pending.side)
         seat = self.tm.waiting_on
         if (seat is not None and not seat.human and not self.anim.busy
-                and not self.asking_to_leave):  # the computer waits for the answer
+                and not self.waiting_for_answer):  # the computer waits for the answer
             self.tm.step()
         if self.tm.is_over and not self.anim.busy:
             self._show_end()
         self._update_panel()
 
     def _edge_pan(self, dt: float) -> None:
-        if self.cover is not None or self.asking_to_leave:
+        if self.cover is not None or self.waiting_for_answer:
             return
         step = PAN_SPEED * dt
         bw, bh = self.camera.screen

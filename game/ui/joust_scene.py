@@ -227,6 +227,7 @@ class JoustScene(PlayScene):
     # --- every frame -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.saving.update()
         self.anim.update(dt)
         if self.cover is None:
             self.intro = max(0.0, self.intro - dt)
@@ -234,7 +235,8 @@ class JoustScene(PlayScene):
         if pending is not None and not self.anim.busy:
             self._show_cover(pending.name or pending.side)
         seat = self.tm.waiting_on
-        if seat is not None and not seat.human and not self.anim.busy:
+        if (seat is not None and not seat.human and not self.anim.busy
+                and not self.waiting_for_answer):  # the computer waits for the answer
             self.tm.step()
         if self.tm.is_over and not self.anim.busy:
             self._show_end()

@@ -44,7 +44,8 @@ def open_setup(app: Any, setup: BattleSetup, players: list[str], *, title: str,
                undo: str | None = None, **art: Any) -> Any:
     """Open the scene for a battle set up in code (a joust with options its map does not
     set, a bout of a List): `players` says who plays each side, in order ("human", "ai",
-    "ai:greedy" …; missing ones are people).  The battle saves itself as it goes."""
+    "ai:greedy" …; missing ones are people).  The battle saves itself as it goes; if its
+    save cannot be begun, the scene opens all the same and says so (`SaveWatch`)."""
     from game.saves import start_autosave
     from game.turns import TurnManager
     from game.undo import UndoStack, undo_mode
@@ -61,7 +62,7 @@ def open_setup(app: Any, setup: BattleSetup, players: list[str], *, title: str,
                           f"ai:{seat.name.rpartition('computer: ')[2].rstrip(')')}")
                    for side, seat in seats.items()}
     writer = start_autosave(tm, setup=setup, scenario_path=scenario_path,
-                            controllers=controllers, undo=mode)
+                            controllers=controllers, undo=mode, carry_on=True)
     stack = UndoStack.for_turn_manager(tm, mode=mode, writer=writer)
     return scene_for(app, tm, title=title, on_exit=on_exit, writer=writer, undo=stack, **art)
 

@@ -4,7 +4,9 @@ Between bouts the host sees where the List stands (a single elimination's bracke
 List's table) and the next bout.  A bout a person rides opens the bout's own screen (found
 by its board kind through `game.ui.launch.scene_for`) and comes back here when it ends or
 is left; a bout between two computer riders is decided here at once and shown as a result.
-The tournament file is written after every bout by `game.lists.ListSession`.
+The tournament file is written after every bout by `game.lists.ListSession`; if it cannot
+be (a full disk, a folder gone read-only), the List goes on and the screen says so, offering
+another folder (`game.ui.save_notice`, as a battle does).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from game.lists import ListSession, board
 from game.render.list_board import BG, draw_bracket, draw_standings
+from game.saves import SaveFolderError
 from game.ui.markup import escape
+from game.ui.save_notice import SaveWatch
 
 PANEL_W = 380
 METHOD = {"swiss": "Swiss rounds", "single_elimination": "Single elimination"}
@@ -26,14 +30,39 @@ METHOD = {"swiss": "Swiss rounds", "single_elimination": "Single elimination"}
 
 class ListsScene:
     def __init__(self, app: Any, session: ListSession,
-                 on_exit: Callable[[], Any] | None = None, message: str = "") -> None:
+                 on_exit: Callable[[], Any] | None = None, message: str = "",
+                 failure: SaveFolderError | None = None) -> None:
         self.app = app
         self.session = session
         self.on_exit = on_exit
         self.message = message
         self.widgets: list[Any] = []
         self.bout_scene: Any = None
-        session.settle_pending()  # a bout that ended in its save just before a crash
+        self.failure = failure  # why the List's file is not being written, if it is not
+        self.saving = SaveWatch(app, self._move_list, lambda: self.failure, what="the List")
+        self._saved(session.settle_pending)  # a bout that ended in its save before a crash
+        self.build()
+
+    # --- the tournament file -------------------------------------------------------------
+
+    def _saved(self, write: Callable[..., Any], *args: Any) -> Any:
+        """Do something that writes the List's file; if the file cannot be written the List
+        goes on in memory and `failure` says why (the first failure is kept, so the notice
+        is not asked again after every bout once the player has chosen to go on)."""
+        before = self.session.data
+        try:
+            result = write(*args)
+        except SaveFolderError as exc:
+            self.failure = self.failure or exc
+            return None
+        if self.session.data is not before:
+            self.failure = None  # the whole file was written: the List is saved again
+        return result
+
+    def _move_list(self, folder: Any) -> None:
+        self.session.move_to(folder)
+        self.failure = None
+        self.message = f"Saving again, in {folder}."
         self.build()
 
     @property
@@ -102,6 +131,8 @@ class ListsScene:
     # --- events --------------------------------------------------------------------------
 
     def handle(self, e: pygame.event.Event) -> Any:
+        if self.saving.handle(e):  # the save folder's notice answers first
+            return None
         if e.type == pygame.VIDEORESIZE:
             self.build()
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
@@ -117,11 +148,12 @@ class ListsScene:
 
     def leave(self) -> Any:
         self.close()
+        self.saving.close()
         return self.on_exit() if self.on_exit else None
 
     def decide_computer_bouts(self, limit: int | None = None) -> None:
         """Every bout up to the next a person rides (or `limit`), decided at once."""
-        self.session.play_computer_bouts(limit)
+        self._saved(self.session.play_computer_bouts, limit)
         self.message = ""
         self.build()
 
@@ -141,6 +173,12 @@ class ListsScene:
 
         try:
             bout = self.session.begin_person_bout()
+        except SaveFolderError as exc:  # the List's file: the notice offers another folder
+            self.failure = exc
+            self.saving.told = None
+            self.message = "The bout waits until the List can be saved."
+            self.build()
+            return None
         except (ValueError, OSError) as exc:
             self.message = f"The bout cannot begin: {exc}"
             self.build()
@@ -158,8 +196,16 @@ class ListsScene:
             self.message = f"The bout cannot be shown: {exc}"
             self.build()
             return None
+        session = self.session
+
+        def move_the_list(folder: Any) -> None:  # the bout's save follows the List
+            session.move_to(folder, bout.writer)
+            scene.message = f"Saving again, in {folder}."
+
+        scene.move_save = move_the_list
         self.bout_scene = scene
         self.close()
+        self.saving.close()
         return scene
 
     def _bout_over(self) -> Any:
@@ -167,14 +213,18 @@ class ListsScene:
         tm = getattr(self.bout_scene, "tm", None)  # the scene's own: undo may replace it
         self.bout_scene = None
         message = ""
-        if tm is not None and self.session.finish_bout(tm.state, tm.events) is None:
+        ridden = len(self.session.data.rides)
+        if tm is not None:
+            self._saved(self.session.finish_bout, tm.state, tm.events)
+        if len(self.session.data.rides) == ridden:
             message = "The bout is not over: it carries on from the same throw."
-        return ListsScene(self.app, self.session, on_exit=self.on_exit, message=message)
+        return ListsScene(self.app, self.session, on_exit=self.on_exit, message=message,
+                          failure=self.failure)
 
     # --- drawing -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        pass
+        self.saving.update()
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(BG)

@@ -4,7 +4,8 @@ The hex battle, the joust's lists and the screens still to come (the mass battle
 chase's track) all drive one turn manager: they offer a player's command and step it, show
 whose eyes the window is for (hidden information), hide the board behind the hand-over
 cover between two people, show the help over the board, undo and redo, ask before leaving
-(Esc: a battle left by a slip of the finger is a battle lost to a newcomer), and on leaving
+(Esc: a battle left by a slip of the finger is a battle lost to a newcomer), tell the player
+when the autosave fails and offer another folder (`game.ui.save_notice`), and on leaving
 close the autosave and give the turn manager back.  Each mode's scene subclasses `PlayScene` and
 adds its own board, panels and input; this is the part they would otherwise each copy.
 """
@@ -21,11 +22,14 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from game.turns import TurnManager
 from game.ui.handover import HandoverCover
+from game.ui.save_notice import SaveWatch, move_writer
 from rules.commands import Command
 from rules.events import Event
 
 LEAVE_QUESTION = "Leave the battle?"
 LEAVE_SAVED = "It is saved: Continue in the menu brings it back."
+LEAVE_UNSAVED = ("It is not being saved: leave, and what was played since saving stopped "
+                 "is lost.")
 LEAVE_SIZE = (420, 200)
 # What the board would take while the question is up: the answer comes first.
 _BOARD_INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
@@ -56,6 +60,8 @@ class PlayScene:
         self.end_panel: Any = None
         self.leave_dialog: UIConfirmationDialog | None = None
         self.message = ""
+        self.saving = SaveWatch(app, lambda folder: self.move_save(folder), self._save_failure,
+                                began=lambda: getattr(self.writer, "began", True))
         tm.listeners.append(self._on_events)
 
     # --- the turn manager's side -----------------------------------------------------------
@@ -80,6 +86,23 @@ class PlayScene:
         result = self.tm.step()
         self.message = (f"Not allowed: {result.error}"
                         if result is not None and not result.ok else "")
+
+    # --- the autosave ----------------------------------------------------------------------
+
+    def _save_failure(self) -> Exception | None:
+        return getattr(self.writer, "failure", None)
+
+    def move_save(self, folder: Any) -> None:
+        """Save the battle so far in `folder` and go on saving there (`SaveWatch` calls it
+        when the player chooses another folder).  A List's bout sets its own (the whole List
+        moves)."""
+        move_writer(self.writer, self.title)(folder)
+        self.message = f"Saving again, in {folder}."
+
+    @property
+    def waiting_for_answer(self) -> bool:
+        """Whether a question is up that play waits for (leave? where to save?)."""
+        return self.asking_to_leave or self.saving.asking
 
     # --- screens over the board ------------------------------------------------------------
 
@@ -120,7 +143,8 @@ class PlayScene:
             return None
         w, h = self.app.size
         rect = pygame.Rect((w - LEAVE_SIZE[0]) // 2, (h - LEAVE_SIZE[1]) // 2, *LEAVE_SIZE)
-        text = LEAVE_QUESTION if self.writer is None else f"{LEAVE_QUESTION} {LEAVE_SAVED}"
+        text = (LEAVE_QUESTION if self.writer is None else
+                f"{LEAVE_QUESTION} {LEAVE_UNSAVED if self.saving.unsaved else LEAVE_SAVED}")
         self.leave_dialog = UIConfirmationDialog(rect, text, self.app.ui,
                                                  window_title="Leave the battle",
                                                  action_short_name="Leave", blocking=True)
@@ -136,6 +160,8 @@ class PlayScene:
         """(whether the event belonged to the leave question, the next scene): Leave
         leaves; Stay or the dialog's close button plays on; while it is asked, the board
         takes no keys or clicks (Esc stays)."""
+        if self.saving.handle(e):  # the save folder's notice answers first
+            return True, None
         dialog = self.leave_dialog
         if dialog is None:
             return False, None
@@ -158,6 +184,7 @@ class PlayScene:
         """Close the autosave, take every widget down and stop listening to the battle."""
         if self.writer is not None:
             self.writer.close()
+        self.saving.close()
         self.panel.kill()
         self.stay()
         for w in (self.help, self.cover, self.end_panel):
