@@ -38,9 +38,9 @@ from pydantic import (
 )
 
 __all__ = [
-    "ALLOWED_SIDES", "MAX_FILE_BYTES", "DataError", "Dice", "DiceExpr", "FieldProblem", "Glyph",
-    "Key", "TableModel", "as_tuple", "describe_validation_error", "load_toml_model",
-    "parse_dice", "unknown_reference",
+    "ALLOWED_SIDES", "MAX_FILE_BYTES", "DataError", "Dice", "DiceExpr", "DiceRule",
+    "FieldProblem", "Glyph", "Key", "TableModel", "as_tuple", "describe_validation_error",
+    "dice_where", "load_toml_model", "parse_dice", "unknown_reference",
 ]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -185,13 +185,51 @@ def _to_dice(value: Any) -> DiceExpr:
     )
 
 
+_DICE_SCHEMA = {"type": "string", "pattern": r"^\d+d\d+([+-]\d+)?$|^[+-]?\d+$"}
+
 Dice = Annotated[
     DiceExpr,
     PlainValidator(_to_dice),
     PlainSerializer(str, return_type=str),
-    WithJsonSchema({"type": "string", "pattern": r"^\d+d\d+([+-]\d+)?$|^[+-]?\d+$"}),
+    WithJsonSchema(_DICE_SCHEMA),
 ]
 """A pydantic field type: reads ``"1d8+1"`` (or a :class:`DiceExpr`), dumps back to the text."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRule:
+    """What a rule needs of its dice beyond being real dice: `sides` (only dice of these
+    faces), `count` (exactly this many dice) and `lowest` (the smallest total it may give:
+    healing never wounds).  `words` says it to a GM ("one d6, with any bonus")."""
+
+    words: str
+    sides: frozenset[int] | None = None
+    count: int | None = None
+    lowest: int | None = None
+
+    def problem(self, dice: DiceExpr) -> str | None:
+        if self.count is not None and dice.count != self.count:
+            return f'"{dice}" is not {self.words}'
+        if self.sides is not None and dice.count and dice.sides not in self.sides:
+            return f'"{dice}" is not {self.words}'
+        if self.lowest is not None and dice.min() < self.lowest:
+            return f'"{dice}" can give {dice.min()}: it must be {self.words}'
+        return None
+
+
+def dice_where(rule: DiceRule) -> Any:
+    """A :data:`Dice` field type that also keeps to `rule` (what the engine can play, or what
+    the clause says), for GM options whose rule needs particular dice."""
+
+    def check(value: Any) -> DiceExpr:
+        dice = _to_dice(value)
+        problem = rule.problem(dice)
+        if problem is not None:
+            raise ValueError(problem)
+        return dice
+
+    return Annotated[DiceExpr, PlainValidator(check), PlainSerializer(str, return_type=str),
+                     WithJsonSchema(_DICE_SCHEMA), rule]
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,6 +257,10 @@ def load_toml_model(path: Path, model: type[M]) -> M:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(path, exc) from None
+    except RecursionError:  # tomllib recurses once per level of [[[...]]] or {a = {a = ...}}
+        raise DataError(path, "file", "is nested too deep (lists or tables inside each other "
+                        "hundreds of levels down); real tables nest a few levels at most"
+                        ) from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:

@@ -49,11 +49,12 @@ class TableRuleset(Ruleset):
         set-up's overrides of the rulings (`more_options`: keys known beyond `[config]`)."""
         board = setup.board.build()
         sides = tuple(Side(s.id, s.name or s.id, s.player_characters) for s in setup.sides)
-        known = set(type(self.tables().config).model_fields) | set(more_options)
+        config = self.tables().config
+        known = set(type(config).model_fields) | set(more_options)
+        options = options_of(setup, known, self.name, config)
         return Battle(ruleset=self.id, seed=setup.seed, board=board, sides=sides,
                       units=units_of(setup, board, lambda spec: self.make_unit(spec, board)),
-                      system=system, stack=stack, options=options_of(setup, known, self.name),
-                      title=setup.title)
+                      system=system, stack=stack, options=options, title=setup.title)
 
     def templates(self) -> list[str]:
         return sorted(self.tables().units)
