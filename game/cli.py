@@ -78,11 +78,11 @@ def _check_ruleset(ruleset: str | None) -> None:
         raise UsageError(str(exc.args[0])) from None
 
 
-def _load(path: str, ruleset: str | None, seed: int) -> object:
+def _load(path: str, ruleset: str | None, seed: int, to_play: bool = False) -> object:
     from game.maps import MapError, load_map
 
     try:
-        return load_map(path, ruleset=ruleset, seed=seed)
+        return load_map(path, ruleset=ruleset, seed=seed, to_play=to_play)
     except MapError as exc:
         raise UsageError(str(exc)) from None
 
@@ -218,7 +218,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("give a map to play (or --load SAVE)")
     _check_ruleset(args.ruleset)
     path = _resolve_map(args.map)
-    sc = _load(path, args.ruleset, 0)
+    sc = _load(path, args.ruleset, 0, to_play=True)
     from game.content import ScenarioEntry
 
     entry = ScenarioEntry.of(sc, path)

@@ -131,9 +131,15 @@ class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
 
         units, sides = self.units(root, tm, tiling, terrain_at, rules.templates(), rules_id)
         pc_side = props.get("pc_side")
+        notes: list[str] = []
         if pc_side is not None and (not isinstance(pc_side, str) or pc_side not in sides):
-            raise self.fail(f"map property 'pc_side' names side {_q(pc_side)}, which has no "
-                            "units")
+            if units or self.strict or not isinstance(pc_side, str):
+                raise self.fail(f"map property 'pc_side' names side {_q(pc_side)}, which has "
+                                "no units")
+            # A scenario whose figures were all taken off: the sandbox places them again.
+            notes.append(f"map property 'pc_side' names side {_q(pc_side)}, which has no "
+                         "figures: left unset")
+            pc_side = None
         side_specs = []
         for side in sides:
             name = props.get(f"side.{side}", side)
@@ -171,4 +177,5 @@ class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
             stagger_index=index, tile_width=tiling.tile_width, tile_height=tiling.tile_height,
             hexside_length=tiling.hexside_length, width=width, height=height, tiles=tiles,
             art=art, properties=props, open_ground=self.open_ground,
-            warnings=(open_ground_warning(self.open_ground),) if self.open_ground else ())
+            warnings=((open_ground_warning(self.open_ground),) if self.open_ground else ())
+            + tuple(notes))
