@@ -39,10 +39,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
     seed = args.seed if args.seed is not None else _fresh_seed()
+    setup = demo_setup(args.ruleset, seed=seed)
+    play = random_playout(setup, seed=seed)  # a broken data table is said before anything
     print(f"Seed {seed} (flank demo --ruleset {args.ruleset} --seed {seed} plays this battle "
           "again)")
-    setup = demo_setup(args.ruleset, seed=seed)
-    play = random_playout(setup, seed=seed)
     words = Words.of(play.final)  # the figures' and sides' names, the board's compass
     for event in play.events:
         line = words.say(event)
@@ -439,6 +439,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        # A broken rules data table (a GM's edit of rules/systems/<id>/data.toml), found by
+        # whichever command first loads it: one line naming the file and the key.
+        from rules.data import DataError
+
+        if not isinstance(exc, DataError):
+            raise
+        print(f"flank {args.command}: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -76,6 +76,10 @@ class DataError(Exception):
     def __str__(self) -> str:
         return f"{self.path}: {self.where}: {self.problem}"
 
+    def __reduce__(self) -> tuple[type[DataError], tuple[Path, str, str]]:
+        # Raised in a worker process (flank simulate --jobs), it must cross back whole.
+        return (DataError, (self.path, self.where, self.problem))
+
 
 class FieldProblem(ValueError):
     """Raise inside a pydantic validator to point at a place below the model being validated.
@@ -258,8 +262,8 @@ def load_toml_model(path: Path, model: type[M]) -> M:
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(path, exc) from None
     except RecursionError:  # tomllib recurses once per level of [[[...]]] or {a = {a = ...}}
-        raise DataError(path, "file", "is nested too deep (lists or tables inside each other "
-                        "hundreds of levels down); real tables nest a few levels at most"
+        raise DataError(path, _deep_place(text), "lists or tables are nested inside each "
+                        "other hundreds of levels deep; real tables nest a few at most"
                         ) from None
     try:
         return model.model_validate(data)
@@ -283,6 +287,30 @@ def _read_capped(path: Path) -> bytes:
     if len(raw) > MAX_FILE_BYTES:
         raise DataError(path, "file", f"file is too large (over {MAX_FILE_BYTES} bytes)")
     return raw
+
+
+def _deep_place(text: str, deep: int = 100) -> str:
+    """Where brackets and braces first open `deep` levels down ("line 12"), skipping quoted
+    text and comments roughly: enough to point a GM at the line."""
+    depth, quote, line = 0, "", 1
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            line += 1
+            quote = ""  # a comment ends with its line; so (roughly) does a string
+        elif quote == "#":
+            continue
+        elif quote:
+            if ch == quote and text[i - 1] != "\\":
+                quote = ""
+        elif ch in "\"'#":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            if depth >= deep:
+                return f"line {line}"
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return "file"
 
 
 def _toml_error(path: Path, exc: tomllib.TOMLDecodeError) -> DataError:
