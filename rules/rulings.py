@@ -1,11 +1,11 @@
 """GM overrides of a ruleset's rulings, for any ruleset whose rulings are one pydantic model
 (its data file's `[config]`), and Flank's own settings every ruleset honours (`FlankSettings`).
 
-One check for every way in: a scenario's `option.<key>` map property, a save's set-up, the
-GM's Rulings dialog.  A value is checked by the model itself (its type and range, as the data
-file's value is) and stored in the model's plain JSON form, so the rules only ever read a
-value they can play; what is wrong is an `OptionProblem` in a player's words, built from the
-same model ("'abc' is not a whole number from 1 to 10000").
+One check for every way in (R-FLANK-OPTIONS): a scenario's `option.<key>` map property, a
+save's set-up, the GM's Rulings dialog.  A value is checked by the model itself (its type and
+range, as the data file's value is) and stored in the model's plain JSON form, so the rules
+only ever read a value they can play; what is wrong is an `OptionProblem` in a player's
+words, built from the same model ("'abc' is not a whole number from 1 to 10000").
 """
 
 from __future__ import annotations

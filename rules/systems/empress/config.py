@@ -18,7 +18,7 @@ __all__ = ["Config"]
 
 _Model = TableModel
 
-# EMP-81: a hurled foe takes damage; a GM's dice for it may be kinder, never a cure.
+# EMP-81 (R-FLANK-OPTION-DICE): a hurled foe takes damage; a GM's dice may be kinder, never a cure.
 HurlDamage = dice_where(DiceRule("dice that never give less than 0, like 2d6 (EMP-81)",
                                  lowest=0))
 

@@ -36,8 +36,9 @@ D6Faces = Annotated[tuple[Annotated[int, Field(ge=1, le=6)], ...], BeforeValidat
 
 _Model = TableModel
 
-# Dice a rule needs in a particular shape, so a GM option (the data file, a scenario's
-# `option.<key>`, the Rulings dialog) cannot ask for what the rule cannot throw:
+# R-FLANK-OPTION-DICE: dice a rule needs in a particular shape, so a GM option (the data
+# file, a scenario's `option.<key>`, the Rulings dialog) cannot ask for what the rule cannot
+# throw.
 # FE-02 reads the surprise die's faces (`surprise_on`, faces of a d6), so it is one d6.
 SurpriseDie = dice_where(DiceRule("one d6, with any bonus, like 1d6 (FE-02)",
                                   sides=frozenset({6}), count=1))
