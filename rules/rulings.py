@@ -11,9 +11,10 @@ words, built from the same model ("'abc' is not a whole number from 1 to 10000")
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, get_args, get_origin
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from annotated_types import Ge, Le
+from annotated_types import Ge, Le, MinLen
 from pydantic import BaseModel, Field, ValidationError
 from pydantic.fields import FieldInfo
 
@@ -100,7 +101,11 @@ _INT = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def _base_kind(kind: Any) -> Any:
-    return get_args(kind)[0] if get_origin(kind) is Annotated else kind
+    """The type under Annotated[...] and Optional (`int | None` is an int)."""
+    if get_origin(kind) in (Union, UnionType):
+        kinds = [k for k in get_args(kind) if k is not type(None)]
+        kind = kinds[0] if len(kinds) == 1 else kind
+    return _base_kind(get_args(kind)[0]) if get_origin(kind) is Annotated else kind
 
 
 def _reading(kind: Any, value: Any) -> Any:
@@ -139,6 +144,10 @@ def describe_option(model: type[BaseModel], key: str) -> str:
 
 
 def _words(kind: Any, metadata: list[Any]) -> str:
+    if get_origin(kind) in (Union, UnionType):  # `int | None`: None is the default's
+        kinds = [k for k in get_args(kind) if k is not type(None)]
+        if len(kinds) == 1:
+            return _words(kinds[0], metadata)
     if get_origin(kind) is Annotated:
         kind, *more = get_args(kind)
         metadata = [*metadata, *more]
@@ -164,7 +173,9 @@ def _words(kind: Any, metadata: list[Any]) -> str:
         words = _words(item, [])
         inner = get_args(_base_kind(item))
         like = f'["{inner[0]}"]' if get_origin(_base_kind(item)) is Literal else "[5, 6]"
-        return f"a list, each {words}, like {like}"
+        least = next((m.min_length for m in metadata if isinstance(m, MinLen)), 0)
+        some = f" of at least {least}" if least else ""
+        return f"a list{some}, each {words}, like {like}"
     if get_origin(kind) is dict:
         return f"a table of {_words(get_args(kind)[1], []).removeprefix('a ')}s by name"
     return "a value this ruling can take"

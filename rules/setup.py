@@ -117,15 +117,17 @@ def units_of(setup: BattleSetup, board: Board, build: Any) -> tuple[Any, ...]:
 
 
 def options_of(setup: BattleSetup, known: set[str], ruleset_name: str,
-               config: BaseModel | None = None) -> tuple[tuple[str, Any], ...]:
+               config: BaseModel | None = None, more: type[BaseModel] | None = None
+               ) -> tuple[tuple[str, Any], ...]:
     """The set-up's rulings overrides, each checked and stored as the rules will read it.
 
     A key the ruleset does not know is refused.  Flank's own settings (`max_rounds`) and, with
     `config` (the ruleset's `[config]` model), each of its rulings are checked by the model's
     type and range and kept in its plain JSON form (`rules.rulings.coerce_option`), so no
-    save, scenario or script can start a battle on a value the rules cannot play.  Keys in
-    `known` beyond those (a mode's own options) are the ruleset's to check.  Raises
-    `rules.rulings.OptionProblem` (a ValueError) naming the option."""
+    save, scenario or script can start a battle on a value the rules cannot play; so are
+    the options of `more` (a model of a mode's own options).  Other keys in `known` are the
+    ruleset's to check.  Raises `rules.rulings.OptionProblem` (a ValueError) naming the
+    option."""
     out = []
     for key in sorted(setup.options):
         value = setup.options[key]
@@ -133,6 +135,8 @@ def options_of(setup: BattleSetup, known: set[str], ruleset_name: str,
             config is not None and key in type(config).model_fields)
         if checked:
             value = coerce_option(config, ruleset_name, key, value)
+        elif more is not None and key in more.model_fields:
+            value = coerce_option(more(), ruleset_name, key, value)
         elif key not in known:
             raise OptionProblem(key, f"unknown {ruleset_name} option {key!r}", unknown=True)
         out.append((key, value))

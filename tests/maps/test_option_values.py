@@ -12,7 +12,8 @@ themselves, for every option of both rulesets, so an option added later is cover
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args, get_origin
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import pytest
 from annotated_types import Ge, Le
@@ -25,6 +26,7 @@ from rules.data import DiceExpr, DiceRule
 from rules.engine import BattleSetup, ruleset_of, start
 from rules.playout import random_playout
 from rules.rulings import FlankSettings, OptionProblem
+from rules.systems.fallen_empire.config import ModeOptions
 from tests.maps.tmx import ASSETS, map_xml, unit, write
 
 FIGURES = {"fallen_empire": ("fighting_man", "orc"), "empress": ("legionary", "bandit")}
@@ -44,6 +46,8 @@ def write_map(folder: Path, ruleset: str, options: dict[str, Any], name: str = "
 
 
 def _base(kind: Any) -> tuple[Any, list[Any]]:
+    if get_origin(kind) in (Union, UnionType):  # `int | None`: None is the default's
+        kind = next(k for k in get_args(kind) if k is not type(None))
     if get_origin(kind) is Annotated:
         return get_args(kind)[0], list(get_args(kind)[1:])
     return kind, []
@@ -92,6 +96,9 @@ def cases() -> list[Any]:
     for key in FlankSettings.model_fields:  # Flank's own: under Fallen Empire, not in [config]
         for bad in wrong_values(FlankSettings, key):
             out.append(pytest.param("fallen_empire", key, bad, id=f"flank-{key}={bad}"))
+    for key in ModeOptions.model_fields:  # the joust's: options of a battle, not rulings
+        for bad in wrong_values(ModeOptions, key):
+            out.append(pytest.param("fallen_empire", key, bad, id=f"mode-{key}={bad}"))
     return out
 
 
@@ -122,6 +129,8 @@ def test_validate_refuses_a_wrong_option_naming_the_file_and_property(
     ("set_spear_double", "both", """'both' is not "dice" or "total\""""),
     ("free_move_fraction_num", 5, "a fraction of the move cannot exceed 1"),
     ("fireballs", 3, "unknown Fallen Empire option 'fireballs'"),
+    ("joust_entrant_kinds", "[]", "[] is not a list of at least 1, each "),
+    ("joust_max_throws", "0", "'0' is not a whole number from 1 to 1000"),
 ])
 def test_the_refusal_says_what_the_option_may_be(tmp_path, capsys, key, bad, words):
     path = write_map(tmp_path, "fallen_empire", {key: bad})

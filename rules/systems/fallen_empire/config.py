@@ -14,8 +14,9 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, model_validator
 
 from rules.data import Dice, DiceRule, FieldProblem, TableModel, as_tuple, dice_where, parse_dice
+from rules.systems.fallen_empire.matrix import UnitKind
 
-__all__ = ["Config", "D6Faces", "move_hexes"]
+__all__ = ["Config", "D6Faces", "ModeOptions", "move_hexes"]
 
 
 def move_hexes(inches: int, feet_per_inch: int, feet_per_hex: int) -> int:
@@ -118,3 +119,17 @@ class Config(_Model):
         """FE-16: "at least half his base full move", so the fraction is rounded up."""
         feet = base_move_in * self.feet_per_inch * self.charge_min_fraction_num
         return -(-feet // (self.charge_min_fraction_den * self.feet_per_hex))
+
+
+class ModeOptions(_Model):
+    """A scenario's options that choose the mode and shape the joust (FE-44..FE-54).  They are
+    options of one battle, not rulings of the data file, so they are not in `[config]` or the
+    Rulings dialog; joust_mode.py reads them (None: its default).  Checked like the rulings,
+    by type and range, as the battle starts (R-FLANK-OPTIONS)."""
+
+    mode: Literal["skirmish", "joust"] = "skirmish"
+    joust_max_throws: int | None = Field(None, ge=1, le=1000)  # R-FE-JOUST-RIDES: None is (a)
+    joust_helm_tipping: bool = False  # FE-52
+    joust_stakes: Literal["none", "black_knight"] = "none"  # FE-54, R-FE-JOUST-STAKES
+    joust_entrant_kinds: Annotated[tuple[UnitKind, ...], BeforeValidator(as_tuple),
+                                   Field(min_length=1)] | None = None  # R-FE-JOUST-ENTRANT
