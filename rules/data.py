@@ -13,6 +13,10 @@ Why it is built this way:
 * Dice are written the way the rule books write them (``"1d8+1"``) and parsed once, at load
   time, into an immutable :class:`DiceExpr`; the charge rule's "throw twice the normal number
   of dice, then apply bonuses" (Fallen Empire FE-18) is :meth:`DiceExpr.doubled_dice`.
+  Where a clause needs its dice in a shape (FE-02's one d6), :func:`dice_where` says so.
+
+Kept whole, though over 400 lines: the dice types, the loading and its one-line errors are
+what every ruleset's models use together, and each part is short.
 """
 
 from __future__ import annotations
