@@ -39,10 +39,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
     seed = args.seed if args.seed is not None else _fresh_seed()
+    setup = demo_setup(args.ruleset, seed=seed)
+    play = random_playout(setup, seed=seed)  # a broken data table is said before anything
     print(f"Seed {seed} (flank demo --ruleset {args.ruleset} --seed {seed} plays this battle "
           "again)")
-    setup = demo_setup(args.ruleset, seed=seed)
-    play = random_playout(setup, seed=seed)
     words = Words.of(play.final)  # the figures' and sides' names, the board's compass
     for event in play.events:
         line = words.say(event)
@@ -78,11 +78,11 @@ def _check_ruleset(ruleset: str | None) -> None:
         raise UsageError(str(exc.args[0])) from None
 
 
-def _load(path: str, ruleset: str | None, seed: int) -> object:
+def _load(path: str, ruleset: str | None, seed: int, to_play: bool = False) -> object:
     from game.maps import MapError, load_map
 
     try:
-        return load_map(path, ruleset=ruleset, seed=seed)
+        return load_map(path, ruleset=ruleset, seed=seed, to_play=to_play)
     except MapError as exc:
         raise UsageError(str(exc)) from None
 
@@ -219,7 +219,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("give a map to play (or --load SAVE)")
     _check_ruleset(args.ruleset)
     path = _resolve_map(args.map)
-    sc = _load(path, args.ruleset, 0)
+    sc = _load(path, args.ruleset, 0, to_play=True)
     from game.content import ScenarioEntry
 
     entry = ScenarioEntry.of(sc, path)
@@ -451,6 +451,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        # A broken rules data table (a GM's edit of rules/systems/<id>/data.toml), found by
+        # whichever command first loads it: one line naming the file and the key.
+        from rules.data import DataError
+
+        if not isinstance(exc, DataError):
+            raise
+        print(f"flank {args.command}: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

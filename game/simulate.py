@@ -374,7 +374,7 @@ def main(args: Any) -> int:
     except FileNotFoundError as exc:
         raise SimulateUsage(str(exc)) from None
     try:
-        sc = load_map(path, ruleset=args.ruleset, seed=0)
+        sc = load_map(path, ruleset=args.ruleset, seed=0, to_play=True)
     except MapError as exc:
         raise SimulateUsage(str(exc)) from None
     sides = [s.id for s in sc.setup.sides]

@@ -13,6 +13,10 @@ Why it is built this way:
 * Dice are written the way the rule books write them (``"1d8+1"``) and parsed once, at load
   time, into an immutable :class:`DiceExpr`; the charge rule's "throw twice the normal number
   of dice, then apply bonuses" (Fallen Empire FE-18) is :meth:`DiceExpr.doubled_dice`.
+  Where a clause needs its dice in a shape (FE-02's one d6), :func:`dice_where` says so.
+
+Kept whole, though over 400 lines: the dice types, the loading and its one-line errors are
+what every ruleset's models use together, and each part is short.
 """
 
 from __future__ import annotations
@@ -38,9 +42,9 @@ from pydantic import (
 )
 
 __all__ = [
-    "ALLOWED_SIDES", "MAX_FILE_BYTES", "DataError", "Dice", "DiceExpr", "FieldProblem", "Glyph",
-    "Key", "TableModel", "as_tuple", "describe_validation_error", "load_toml_model",
-    "parse_dice", "unknown_reference",
+    "ALLOWED_SIDES", "MAX_FILE_BYTES", "DataError", "Dice", "DiceExpr", "DiceRule",
+    "FieldProblem", "Glyph", "Key", "TableModel", "as_tuple", "describe_validation_error",
+    "dice_where", "load_toml_model", "parse_dice", "unknown_reference",
 ]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -75,6 +79,10 @@ class DataError(Exception):
 
     def __str__(self) -> str:
         return f"{self.path}: {self.where}: {self.problem}"
+
+    def __reduce__(self) -> tuple[type[DataError], tuple[Path, str, str]]:
+        # Raised in a worker process (flank simulate --jobs), it must cross back whole.
+        return (DataError, (self.path, self.where, self.problem))
 
 
 class FieldProblem(ValueError):
@@ -185,13 +193,51 @@ def _to_dice(value: Any) -> DiceExpr:
     )
 
 
+_DICE_SCHEMA = {"type": "string", "pattern": r"^\d+d\d+([+-]\d+)?$|^[+-]?\d+$"}
+
 Dice = Annotated[
     DiceExpr,
     PlainValidator(_to_dice),
     PlainSerializer(str, return_type=str),
-    WithJsonSchema({"type": "string", "pattern": r"^\d+d\d+([+-]\d+)?$|^[+-]?\d+$"}),
+    WithJsonSchema(_DICE_SCHEMA),
 ]
 """A pydantic field type: reads ``"1d8+1"`` (or a :class:`DiceExpr`), dumps back to the text."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRule:
+    """What a rule needs of its dice beyond being real dice: `sides` (only dice of these
+    faces), `count` (exactly this many dice) and `lowest` (the smallest total it may give:
+    healing never wounds).  `words` says it to a GM ("one d6, with any bonus")."""
+
+    words: str
+    sides: frozenset[int] | None = None
+    count: int | None = None
+    lowest: int | None = None
+
+    def problem(self, dice: DiceExpr) -> str | None:
+        if self.count is not None and dice.count != self.count:
+            return f'"{dice}" is not {self.words}'
+        if self.sides is not None and dice.count and dice.sides not in self.sides:
+            return f'"{dice}" is not {self.words}'
+        if self.lowest is not None and dice.min() < self.lowest:
+            return f'"{dice}" can give {dice.min()}: it must be {self.words}'
+        return None
+
+
+def dice_where(rule: DiceRule) -> Any:
+    """A :data:`Dice` field type that also keeps to `rule` (what the engine can play, or what
+    the clause says), for GM options whose rule needs particular dice."""
+
+    def check(value: Any) -> DiceExpr:
+        dice = _to_dice(value)
+        problem = rule.problem(dice)
+        if problem is not None:
+            raise ValueError(problem)
+        return dice
+
+    return Annotated[DiceExpr, PlainValidator(check), PlainSerializer(str, return_type=str),
+                     WithJsonSchema(_DICE_SCHEMA), rule]
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,6 +265,10 @@ def load_toml_model(path: Path, model: type[M]) -> M:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(path, exc) from None
+    except RecursionError:  # tomllib recurses once per level of [[[...]]] or {a = {a = ...}}
+        raise DataError(path, _deep_place(text), "lists or tables are nested inside each "
+                        "other hundreds of levels deep; real tables nest a few at most"
+                        ) from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -241,6 +291,30 @@ def _read_capped(path: Path) -> bytes:
     if len(raw) > MAX_FILE_BYTES:
         raise DataError(path, "file", f"file is too large (over {MAX_FILE_BYTES} bytes)")
     return raw
+
+
+def _deep_place(text: str, deep: int = 100) -> str:
+    """Where brackets and braces first open `deep` levels down ("line 12"), skipping quoted
+    text and comments roughly: enough to point a GM at the line."""
+    depth, quote, line = 0, "", 1
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            line += 1
+            quote = ""  # a comment ends with its line; so (roughly) does a string
+        elif quote == "#":
+            continue
+        elif quote:
+            if ch == quote and text[i - 1] != "\\":
+                quote = ""
+        elif ch in "\"'#":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            if depth >= deep:
+                return f"line {line}"
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return "file"
 
 
 def _toml_error(path: Path, exc: tomllib.TOMLDecodeError) -> DataError:

@@ -16,6 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pydantic import BaseModel
+
 from rules import rulings
 from rules.hexgrid import Hex
 from rules.ruleset import Ruleset
@@ -43,17 +45,21 @@ class TableRuleset(Ruleset):
         return rulings.value(state, self.tables().config, key)
 
     def new_battle(self, setup: BattleSetup, *, system: Any, stack: tuple[Frame, ...],
-                   more_options: Iterable[str] = ()) -> Battle:
+                   more_options: Iterable[str] | type[BaseModel] = ()) -> Battle:
         """The battle a set-up describes, before any event: its board, sides and figures
         (checked by `units_of`), the ruleset's own bookkeeping and opening stack, and the
-        set-up's overrides of the rulings (`more_options`: keys known beyond `[config]`)."""
+        set-up's overrides of the rulings (`more_options`: keys known beyond `[config]`, or
+        a model of them, by which they are checked too)."""
         board = setup.board.build()
         sides = tuple(Side(s.id, s.name or s.id, s.player_characters) for s in setup.sides)
-        known = set(type(self.tables().config).model_fields) | set(more_options)
+        config = self.tables().config
+        more = more_options if isinstance(more_options, type) else None
+        known = set(type(config).model_fields) | set(
+            more.model_fields if more is not None else more_options)  # type: ignore[arg-type]
+        options = options_of(setup, known, self.name, config, more)
         return Battle(ruleset=self.id, seed=setup.seed, board=board, sides=sides,
                       units=units_of(setup, board, lambda spec: self.make_unit(spec, board)),
-                      system=system, stack=stack, options=options_of(setup, known, self.name),
-                      title=setup.title)
+                      system=system, stack=stack, options=options, title=setup.title)
 
     def templates(self) -> list[str]:
         return sorted(self.tables().units)

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.hexgrid import Hex
+from rules.rulings import FlankSettings, OptionProblem, coerce_option
 from rules.state import Board, Terrain
 
 
@@ -115,13 +116,31 @@ def units_of(setup: BattleSetup, board: Board, build: Any) -> tuple[Any, ...]:
     return tuple(sorted(units, key=lambda u: u.id))
 
 
-def options_of(setup: BattleSetup, known: set[str], ruleset_name: str
+def options_of(setup: BattleSetup, known: set[str], ruleset_name: str,
+               config: BaseModel | None = None, more: type[BaseModel] | None = None
                ) -> tuple[tuple[str, Any], ...]:
-    """The set-up's rulings overrides, refusing a key the ruleset does not know."""
+    """The set-up's rulings overrides, each checked and stored as the rules will read it.
+
+    A key the ruleset does not know is refused.  Flank's own settings (`max_rounds`) and, with
+    `config` (the ruleset's `[config]` model), each of its rulings are checked by the model's
+    type and range and kept in its plain JSON form (`rules.rulings.coerce_option`), so no
+    save, scenario or script can start a battle on a value the rules cannot play; so are
+    the options of `more` (a model of a mode's own options).  Other keys in `known` are the
+    ruleset's to check.  Raises `rules.rulings.OptionProblem` (a ValueError) naming the
+    option."""
+    out = []
     for key in sorted(setup.options):
-        if key not in known and key != "max_rounds":
-            raise ValueError(f"unknown {ruleset_name} option {key!r}")
-    return tuple(sorted(setup.options.items()))
+        value = setup.options[key]
+        checked = key in FlankSettings.model_fields or (
+            config is not None and key in type(config).model_fields)
+        if checked:
+            value = coerce_option(config, ruleset_name, key, value)
+        elif more is not None and key in more.model_fields:
+            value = coerce_option(more(), ruleset_name, key, value)
+        elif key not in known:
+            raise OptionProblem(key, f"unknown {ruleset_name} option {key!r}", unknown=True)
+        out.append((key, value))
+    return tuple(out)
 
 
 def setup_sides(*ids: str) -> tuple[SideSpec, ...]:

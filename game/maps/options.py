@@ -46,7 +46,7 @@ def _json_list(text: str) -> list[Any] | None:
 
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: lists nested thousands deep
         return None
     return value if isinstance(value, list) and len(value) <= 64 else None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.maps.base import ASSETS_DIR, _q
+from game.maps.base import ASSETS_DIR, MapError, _q
 from game.maps.scenario import Scenario, _ScenarioBuilder
 from game.maps.tiled import _TiledStep
 
@@ -36,13 +36,20 @@ class _Reader(_ScenarioBuilder, _TiledStep):
 
 
 def load_map(path: str | Path, ruleset: str | None = None, seed: int = 0, *,
-             strict: bool = False) -> Scenario:
+             strict: bool = False, to_play: bool = False) -> Scenario:
     """Read a hexagonal Tiled map.  `ruleset` overrides the map's `ruleset` property.
 
     Raises `MapError` (one line naming the file, the place and the problem) for anything a
     map may get wrong: bad XML, unsafe XML, paths leaving the map's folder, sizes, terrain
-    properties, units.  A map someone made in Tiled without Flank's properties still loads:
-    tiles that name no terrain are open ground, said in `Scenario.warnings`; with `strict`
-    (``flank validate --strict``, for scenario authors) that is a `MapError` too.
+    properties, units, options.  A map someone made in Tiled without Flank's properties still
+    loads: tiles that name no terrain are open ground, said in `Scenario.warnings`; with
+    `strict` (``flank validate --strict``, for scenario authors) that is a `MapError` too.
+    A map with nobody on it is a good map (the sandbox places figures on it), but not one to
+    start a battle on: `to_play` (play, simulate) refuses it.
     """
-    return _Reader(path, strict).read(ruleset, seed)
+    scenario = _Reader(path, strict).read(ruleset, seed)
+    if to_play and not scenario.is_scenario:
+        raise MapError(scenario.path, "there is nobody on this map to play: its units layer "
+                       "is empty or missing (place figures with `flank sandbox "
+                       f"{scenario.path}`, then Save as scenario)")
+    return scenario

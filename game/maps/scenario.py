@@ -18,6 +18,7 @@ from game.maps.tiling import HexTiling, TileArt
 from game.maps.units import _UnitsLayer
 from rules.engine import BattleSetup, BoardSpec, SideSpec, TerrainSpec, initial_state, ruleset_of
 from rules.hexgrid import Hex, hex_to_offset, offset_to_hex
+from rules.rulings import OptionProblem
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,6 +69,36 @@ class Scenario:
 class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
     """Step 3: terrain, units and map properties made into a `Scenario`."""
 
+    def opening(self, setup: BattleSetup, has_units: bool, map_ruleset: Any) -> BattleSetup:
+        """The set-up, its options checked and kept as the rules read them, after handing it
+        to the ruleset as a battle would start (a scenario that loads is one that runs).
+
+        Every `option.<key>` is checked by the ruleset's own model of it (the one the
+        Rulings dialog uses) even on a map with nobody on it yet; an option the ruleset
+        played does not have is refused, with a word on `--ruleset` when the map names
+        another (R-FLANK-FOREIGN-OPTION)."""
+        try:
+            state = initial_state(setup)
+        except OptionProblem as exc:
+            raise self.fail(self.option_words(exc, setup.ruleset, map_ruleset)) from None
+        except (ValueError, KeyError, TypeError) as exc:
+            if not has_units:  # e.g. a joust field with no riders yet: nothing starts here
+                return setup
+            raise self.fail(f"the {setup.ruleset} rules refuse this scenario: "
+                            f"{exc.args[0] if exc.args else exc}") from None
+        return setup.model_copy(update={"options": dict(state.options)})
+
+    def option_words(self, exc: OptionProblem, played: str, map_ruleset: Any) -> str:
+        words = f"map property option.{exc.key}: {exc.problem}"
+        if exc.unknown and isinstance(map_ruleset, str) and map_ruleset != played:
+            try:
+                named = ruleset_of(map_ruleset).name
+            except KeyError:
+                named = map_ruleset
+            words += (f" (the map's options are for {named}: play it under {named}, or "
+                      "take the option out of the map)")
+        return words
+
     def build(self, root: Element, tm: Any, tiling: HexTiling, ruleset: str | None,
               seed: int) -> Scenario:
         width, height = self.width, self.height
@@ -100,9 +131,15 @@ class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
 
         units, sides = self.units(root, tm, tiling, terrain_at, rules.templates(), rules_id)
         pc_side = props.get("pc_side")
+        notes: list[str] = []
         if pc_side is not None and (not isinstance(pc_side, str) or pc_side not in sides):
-            raise self.fail(f"map property 'pc_side' names side {_q(pc_side)}, which has no "
-                            "units")
+            if units or self.strict or not isinstance(pc_side, str):
+                raise self.fail(f"map property 'pc_side' names side {_q(pc_side)}, which has "
+                                "no units")
+            # A scenario whose figures were all taken off: the sandbox places them again.
+            notes.append(f"map property 'pc_side' names side {_q(pc_side)}, which has no "
+                         "figures: left unset")
+            pc_side = None
         side_specs = []
         for side in sides:
             name = props.get(f"side.{side}", side)
@@ -131,12 +168,7 @@ class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
             first_error = exc.errors()[0]
             where = ".".join(str(p) for p in first_error.get("loc", ()))
             raise self.fail(f"the scenario is not valid: {where}: {first_error['msg']}") from None
-        if units:
-            try:
-                initial_state(setup)
-            except (ValueError, KeyError, TypeError) as exc:
-                raise self.fail(f"the {rules_id} rules refuse this scenario: "
-                                f"{exc.args[0] if exc.args else exc}") from None
+        setup = self.opening(setup, bool(units), props.get("ruleset", "fallen_empire"))
 
         return Scenario(
             path=self.shown, title=title, description=description, ruleset=rules_id,
@@ -145,4 +177,5 @@ class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
             stagger_index=index, tile_width=tiling.tile_width, tile_height=tiling.tile_height,
             hexside_length=tiling.hexside_length, width=width, height=height, tiles=tiles,
             art=art, properties=props, open_ground=self.open_ground,
-            warnings=(open_ground_warning(self.open_ground),) if self.open_ground else ())
+            warnings=((open_ground_warning(self.open_ground),) if self.open_ground else ())
+            + tuple(notes))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.maps.base import MapError
 from game.maps.reader import load_map
+from rules.data import DataError
 
 
 def check_paths(paths: Iterable[str | Path], strict: bool = False
@@ -35,6 +36,9 @@ def check_paths(paths: Iterable[str | Path], strict: bool = False
                 scenario = load_map(file, strict=strict)
             except MapError as exc:
                 problems.append(str(exc))
+            except DataError as exc:  # the ruleset's own tables are broken: said once
+                if str(exc) not in problems:
+                    problems.append(str(exc))
             else:
                 warnings += [f"{file}: warning: {w}" for w in scenario.warnings]
     return problems, warnings

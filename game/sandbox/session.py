@@ -77,6 +77,8 @@ class Sandbox(SessionLog):
 
     def __init__(self, setup: BattleSetup, *, scenario: Any = None,
                  dice: Dice | None = None) -> None:
+        if not setup.sides:  # nobody to place figures for: the window needs a side to pick
+            setup = setup.model_copy(update={"sides": EMPTY_MAP_SIDES})
         try:
             state, events = start(setup, dice)
         except (ValueError, KeyError) as exc:

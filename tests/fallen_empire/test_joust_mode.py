@@ -139,9 +139,9 @@ def test_fe47_gm_admits_a_monster_whose_pool_counts_a_fraction_as_a_die(template
 
 
 @pytest.mark.parametrize(("options", "units", "message"), [
-    ({"mode": "tourney"}, None, "unknown mode 'tourney'"),
+    ({"mode": "tourney"}, None, 'mode: .tourney. is not "skirmish" or "joust"'),
     ({"joust_max_throws": 0}, None, "joust_max_throws"),
-    ({"joust_stakes": "gold"}, None, "unknown joust_stakes 'gold'"),
+    ({"joust_stakes": "gold"}, None, 'joust_stakes: .gold. is not "none" or "black_knight"'),
     ({"joust_helm_tipping": "yes"}, None, "joust_helm_tipping"),
     ({}, "three", "exactly one rider"),
 ])

@@ -12,11 +12,15 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from rules.data import Dice, TableModel, as_tuple, parse_dice
+from rules.data import Dice, DiceRule, TableModel, as_tuple, dice_where, parse_dice
 
 __all__ = ["Config"]
 
 _Model = TableModel
+
+# EMP-81 (R-FLANK-OPTION-DICE): a hurled foe takes damage; a GM's dice may be kinder, never a cure.
+HurlDamage = dice_where(DiceRule("dice that never give less than 0, like 2d6 (EMP-81)",
+                                 lowest=0))
 
 
 class Config(_Model):
@@ -102,7 +106,7 @@ class Config(_Model):
     grapple_coverage: int = Field(2, ge=0, le=10)  # EMP-80
     giant_grapple_size_gap: int = Field(2, ge=1, le=6)  # EMP-81 [GM]
     oversized_grapple_gap: int = Field(2, ge=1, le=6)  # EMP-82 [GM]
-    hurl_damage: Dice = parse_dice("2d6")  # EMP-81
+    hurl_damage: HurlDamage = parse_dice("2d6")  # EMP-81
     trick_suspect_bonus: int = Field(2, ge=0, le=10)  # EMP-83
     trick_known_bonus: int = Field(4, ge=0, le=10)
     trick_oa_penalty: int = Field(-2, ge=-10, le=0)  # EMP-84
@@ -110,4 +114,4 @@ class Config(_Model):
     well_armored_coverage: int = Field(6, ge=0, le=20)  # EMP-86
     careless_base_hc: int = Field(2, ge=0, le=20)  # EMP-86
     missile_while_engaged: bool = False  # R-EMP-MISSILE-ENGAGED
-    max_rounds: int = Field(50, ge=1, le=10_000)
+    max_rounds: int = Field(50, ge=1, le=10_000)  # R-FLANK-MAX-ROUNDS (rules.rulings)

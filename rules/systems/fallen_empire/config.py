@@ -13,9 +13,10 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from rules.data import Dice, FieldProblem, TableModel, as_tuple, parse_dice
+from rules.data import Dice, DiceRule, FieldProblem, TableModel, as_tuple, dice_where, parse_dice
+from rules.systems.fallen_empire.matrix import UnitKind
 
-__all__ = ["Config", "D6Faces", "move_hexes"]
+__all__ = ["Config", "D6Faces", "ModeOptions", "move_hexes"]
 
 
 def move_hexes(inches: int, feet_per_inch: int, feet_per_hex: int) -> int:
@@ -36,6 +37,21 @@ D6Faces = Annotated[tuple[Annotated[int, Field(ge=1, le=6)], ...], BeforeValidat
 
 _Model = TableModel
 
+# R-FLANK-OPTION-DICE: dice a rule needs in a particular shape, so a GM option (the data
+# file, a scenario's `option.<key>`, the Rulings dialog) cannot ask for what the rule cannot
+# throw.
+# FE-02 reads the surprise die's faces (`surprise_on`, faces of a d6), so it is one d6.
+SurpriseDie = dice_where(DiceRule("one d6, with any bonus, like 1d6 (FE-02)",
+                                  sides=frozenset({6}), count=1))
+# Healing restores hit points and never takes them away (FE-37, FE-38, R-FE-POTION).
+Healing = dice_where(DiceRule("dice that never give less than 0, like 1d3 or 1d6+1",
+                              lowest=0))
+# FE-35: the knocked-out figure "will wake up with 1-3 hit points": at least 1.
+WakeHP = dice_where(DiceRule("dice that give at least 1, like 1d3 (FE-35)", lowest=1))
+# FE-35: "in 1-3 Turns"; none at all is the GM's to allow, fewer than none is not a time.
+WakeTurns = dice_where(DiceRule("dice that never give less than 0, like 1d3 (FE-35)",
+                                lowest=0))
+
 
 class Config(_Model):
     """Every value a GM may change.  Defaults equal the shipped data.toml (a test checks it);
@@ -48,7 +64,7 @@ class Config(_Model):
     charge_min_fraction_num: int = Field(1, ge=0, le=100)  # FE-16
     charge_min_fraction_den: int = Field(2, ge=1, le=100)
     surprise_enabled: bool = True  # FE-02
-    surprise_dice: Dice = parse_dice("1d6")  # FE-02
+    surprise_dice: SurpriseDie = parse_dice("1d6")  # FE-02
     surprise_on: D6Faces = (5, 6)  # FE-02
     surprise_bonus: int = Field(1, ge=-10, le=10)  # FE-03
     initiative_dice: Dice = parse_dice("1d6")  # FE-07
@@ -67,17 +83,17 @@ class Config(_Model):
     man_surround_limit: int = Field(6, ge=1, le=12)  # FE-27
     large_surround_limit: int = Field(8, ge=1, le=24)  # FE-27
     subdual_hit: int = Field(-2, ge=-10, le=10)  # FE-34
-    subdual_wake_hp: Dice = parse_dice("1d3")  # FE-35
-    subdual_wake_turns: Dice = parse_dice("1d3")  # FE-35
+    subdual_wake_hp: WakeHP = parse_dice("1d3")  # FE-35
+    subdual_wake_turns: WakeTurns = parse_dice("1d3")  # FE-35
     cover_hits_cover_on: D6Faces = (1, 2, 3)  # FE-21
-    heal_trail: Dice = parse_dice("1")  # FE-37, per night on the trail
-    heal_rest: Dice = parse_dice("1d3")  # FE-37, per night of bed rest
+    heal_trail: Healing = parse_dice("1")  # FE-37, per night on the trail
+    heal_rest: Healing = parse_dice("1d3")  # FE-37, per night of bed rest
     bandage_heal: int = Field(1, ge=0, le=100)  # FE-38
     bandage_expended_on: D6Faces = (1,)  # FE-38
     dying_floor: int = Field(-10, ge=-1000, le=-1)  # FE-40 reading (a): below it is dead
     crawl_ft: int = Field(10, ge=0, le=100)  # FE-40
     con_check_dice: Dice = parse_dice("1d20")  # R-FE-CON-CHECK: pass on <= CON
-    potion_heal: Dice = parse_dice("1d6+1")  # R-FE-POTION
+    potion_heal: Healing = parse_dice("1d6+1")  # R-FE-POTION
     natural_20_hits: bool = True  # R-FE-NATURAL
     natural_1_misses: bool = True  # R-FE-NATURAL
     spell_disrupted_by: Literal["missile", "missile_or_melee"] = "missile"  # FE-10 reading (a)
@@ -103,3 +119,17 @@ class Config(_Model):
         """FE-16: "at least half his base full move", so the fraction is rounded up."""
         feet = base_move_in * self.feet_per_inch * self.charge_min_fraction_num
         return -(-feet // (self.charge_min_fraction_den * self.feet_per_hex))
+
+
+class ModeOptions(_Model):
+    """A scenario's options that choose the mode and shape the joust (FE-44..FE-54).  They are
+    options of one battle, not rulings of the data file, so they are not in `[config]` or the
+    Rulings dialog; joust_mode.py reads them (None: its default).  Checked like the rulings,
+    by type and range, as the battle starts (R-FLANK-OPTIONS)."""
+
+    mode: Literal["skirmish", "joust"] = "skirmish"
+    joust_max_throws: int | None = Field(None, ge=1, le=1000)  # R-FE-JOUST-RIDES: None is (a)
+    joust_helm_tipping: bool = False  # FE-52
+    joust_stakes: Literal["none", "black_knight"] = "none"  # FE-54, R-FE-JOUST-STAKES
+    joust_entrant_kinds: Annotated[tuple[UnitKind, ...], BeforeValidator(as_tuple),
+                                   Field(min_length=1)] | None = None  # R-FE-JOUST-ENTRANT

@@ -21,6 +21,7 @@ from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.fallen_empire import actions, joust_mode
 from rules.systems.fallen_empire.combat import armour_ac, odds_of, situation, spell_situation
+from rules.systems.fallen_empire.config import ModeOptions
 from rules.systems.fallen_empire.events import FESystem
 from rules.systems.fallen_empire.frames import (
     ImpactFrame,
@@ -51,7 +52,7 @@ class FallenEmpire(TableRuleset):
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         return joust_mode.apply_mode(self.new_battle(  # "joust": a JoustFrame, not a RoundFrame
-            setup, system=FESystem(), stack=(RoundFrame(),), more_options=joust_mode.OPTIONS))
+            setup, system=FESystem(), stack=(RoundFrame(),), more_options=ModeOptions))
 
     def run_frame(self, ctx: Context, frame: Frame) -> None:
         if isinstance(frame, RoundFrame):
