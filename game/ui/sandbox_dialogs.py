@@ -116,6 +116,6 @@ def parse_typed(text: str) -> Any:
 
         try:
             return json.loads(t)
-        except ValueError:
+        except (ValueError, RecursionError):  # thousands of nested brackets: leave it text
             return t
     return t
