@@ -297,16 +297,20 @@ def _cmd_sandbox(args: argparse.Namespace) -> int:
     for warning in getattr(loaded, "warnings", ()):
         print(f"{path}: warning: {warning}", file=sys.stderr)
     from game.app import App
-    from game.sandbox import Sandbox
+    from game.sandbox import Sandbox, SandboxError
     from game.ui.menu_scene import MenuScene
     from game.ui.sandbox_scene import SandboxScene
 
-    sandbox = Sandbox.from_map(path, ruleset=args.ruleset)
+    try:
+        sandbox = Sandbox.from_map(path, ruleset=args.ruleset)
+    except SandboxError as exc:
+        raise UsageError(f"{path}: {exc}") from None
     app = App()
     scene = SandboxScene(app, sandbox, on_exit=lambda: MenuScene(app))
     report = sandbox.opening_report
-    if report is not None and not report.complete:
-        scene.message = " · ".join(report.lines())
+    lines = list(report.lines()) if report is not None and not report.complete else []
+    if lines or sandbox.notes:
+        scene.message = " · ".join(lines + sandbox.notes)
     app.switch(scene)
     app.run(screenshot=args.screenshot, frames=args.frames)
     return 0

@@ -90,6 +90,7 @@ class Sandbox(SessionLog):
         self.setup = setup
         self.scenario = scenario
         self.opening_report: SwitchReport | None = None
+        self.notes: list[str] = []  # what opening the map changed, for the window to show
         self._rerolls = 0
 
     @classmethod
@@ -110,8 +111,17 @@ class Sandbox(SessionLog):
             ruleset_of(ruleset)  # KeyError names the known rulesets
             state = ruleset_of(setup.ruleset).initial_state(setup)
             setup, report = rebuild_setup(state, ruleset)
+        notes: list[str] = []
+        if not setup.units and "mode" in setup.options:  # e.g. a lists field with no riders yet
+            try:
+                cls(setup, scenario=sc)
+            except SandboxError as exc:
+                options = {k: v for k, v in setup.options.items() if k != "mode"}
+                setup = setup.model_copy(update={"options": options})
+                notes.append(f"{exc}: opened as an ordinary battle to place figures on")
         sb = cls(setup, scenario=sc)
         sb.opening_report = report
+        sb.notes = notes
         return sb
 
     # --- where we are in play --------------------------------------------------------------

@@ -254,7 +254,10 @@ class MenuScene:
             self.error(f"The sandbox cannot open this map.<br><br>{exc}")
             return None
         self.close()
-        return SandboxScene(self.app, sb, on_exit=self._back)
+        scene = SandboxScene(self.app, sb, on_exit=self._back)
+        if sb.notes:
+            scene.message = " · ".join(sb.notes)
+        return scene
 
     def _back(self) -> Any:
         return MenuScene(self.app)

@@ -80,3 +80,28 @@ def test_a_sandbox_on_a_set_up_with_no_sides_gets_two(tmp_path):
     assert [s.id for s in sb.state.sides] == ["red", "blue"]
     start(sb.setup)
 
+
+
+def emptied_lists_field(folder: Path) -> Path:
+    """The bundled tournament field with its two riders taken off."""
+    text = (REPO / "maps" / "tournament.tmx").read_text(encoding="utf-8")
+    text = text.replace('"../assets/', f'"{REPO}/assets/')
+    text = re.sub(r"<object .*?</object>\s*", "", text, flags=re.S)
+    path = folder / "empty_lists.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_lists_field_with_no_riders_opens_in_the_sandbox_as_an_ordinary_battle(tmp_path):
+    """The joust needs one rider on each of two sides (FE-44), so the empty field cannot open
+    as a joust; the GM still gets the board to place figures on, and is told why."""
+    sandbox = Sandbox.from_map(emptied_lists_field(tmp_path))
+    assert sandbox.state.units == ()
+    assert "mode" not in dict(sandbox.state.options)
+    assert len(sandbox.notes) == 1
+    assert "one rider" in sandbox.notes[0] and "ordinary battle" in sandbox.notes[0]
+
+
+def test_flank_sandbox_opens_the_empty_lists_field_without_a_traceback(tmp_path, capsys):
+    assert flank(["sandbox", str(emptied_lists_field(tmp_path)), "--frames", "2"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
