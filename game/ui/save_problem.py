@@ -37,9 +37,9 @@ def explanation(problem: SaveDiverges) -> str:
     name = html.escape(Path(problem.path).name)
     what = html.escape(problem.problem[:1].upper() + problem.problem[1:])
     if problem.up_to == 0:
-        offer = ("Start again from the beginning plays the same battle afresh, in a new save.")
+        offer = "“Start again from the beginning” plays the same battle afresh, in a new save."
     else:
-        offer = (f"{load_label(problem.up_to)} plays on from the battle as it stood after "
+        offer = (f"“{load_label(problem.up_to)}” plays on from the battle as it stood after "
                  f"step {problem.up_to}, in a new save.")
     return (f"<b>{name}</b> is not what the rules would have played: it was changed or "
             f"damaged after it was written.<br><br>{what}.<br><br>{offer} The file stays "
