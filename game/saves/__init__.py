@@ -16,7 +16,7 @@ One module a job:
     format      the file: its limits, the header (`SaveHeader`), `new_header`, `setup_hash`
     upcast      saves of older formats upgraded on load (`UPCASTERS`, `RECORD_UPCASTERS`)
     errors      `SaveError` and the one-line messages
-    parsing     one line of JSON read safely, and its events and commands validated
+    parsing     one line of JSON read safely, and its record, events and commands validated
     loaded      what a loaded save holds (`LoadedSave`, `Step`) and its seats
     loader      `load_save`: read, check every line, rebuild the battle
     walk        the line of play rebuilt record by record: events folded, or decided again

@@ -4,12 +4,20 @@
 (or ``"PATH: file: problem"``): never a traceback, never a half-loaded battle.  The only thing
 let through is what a crash can leave (a last line cut off mid-write, zero bytes at the end):
 it is left out with a notice in `LoadedSave.notices`.  The checks of the set-up and the units
-(types and sizes a ruleset takes on trust) are `game.saves.checks`.
+(types and sizes a ruleset takes on trust) are `game.saves.checks`; the line of play is
+rebuilt by `game.saves.walk`.
+
+Two depths.  Watching a replay folds the recorded events (fast: the file's word is taken for
+what each command did).  Loading to play on and ``flank validate`` pass ``verify=True``: the
+opening and every command are decided again and compared, every recorded hash checked, and
+anything wrong after the header and set-up (a step the rules would not have played, a line
+that cannot be read) raises `SaveDiverges`, naming the step in a player's words and holding
+the good part before it.  Line ends may be LF or CRLF (a save opened and saved on Windows):
+JSON takes the CR as white space.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -31,9 +39,9 @@ from game.saves.format import (
     SaveHeader,
     setup_hash,
 )
-from game.saves.loaded import LoadedSave, Step, _Record
-from game.saves.parsing import _command, _dumps, _event, _parse_json, _validation_problem
-from game.saves.upcast import RECORD_UPCASTERS, UPCASTERS
+from game.saves.loaded import LoadedSave, _Record
+from game.saves.parsing import _dumps, _json_kind, _parse_json, _record, _validation_problem
+from game.saves.upcast import UPCASTERS
 from game.saves.walk import LineOfPlay, Stop
 from rules.engine import decider, evolve, initial_state, legal_commands, ruleset_of, start
 from rules.events import Event
@@ -214,48 +222,10 @@ class _Loader:
 
     def record(self, number: int, obj: dict[str, Any], version: int,
                context: dict[str, Any]) -> _Record:
-        while version < VERSION:
-            obj = RECORD_UPCASTERS[version](obj, context)
-            version += 1
-        kinds = [k for k in ("opening", "command", "undo", "redo") if k in obj]
-        if len(kinds) != 1:
-            if not kinds:
-                raise self.fail(number, "not a record: expected \"opening\", \"command\", "
-                                        "\"undo\" or \"redo\"")
-            raise self.fail(number, f"one record has both {_q(kinds[0])} and {_q(kinds[1])}")
-        kind = kinds[0]
-        allowed = {"opening": {"opening"}, "command": {"step", "command", "events", "hash"},
-                   "undo": {"undo"}, "redo": {"redo"}}[kind]
-        extra = sorted(set(obj) - allowed)
-        if extra:
-            raise self.fail(number, f"{_q(extra[0])}: is not a known key of a {kind} record")
         try:
-            if kind == "opening":
-                return _Record(number, "opening", events=self.events(obj["opening"], "opening"))
-            if kind in ("undo", "redo"):
-                n = obj[kind]
-                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    raise _Problem(f"{kind}: must be a whole number of steps, at least 1, not "
-                                   f"{_q(n)}")
-                return _Record(number, kind, count=n)  # type: ignore[arg-type]
-            step = obj.get("step")
-            if isinstance(step, bool) or not isinstance(step, int) or step < 1:
-                raise _Problem(f"step: must be a whole number, at least 1, not {_q(step)}")
-            if "events" not in obj:
-                raise _Problem("events: is required but missing")
-            h = obj.get("hash")
-            if h is not None and not (isinstance(h, str) and re.fullmatch(r"[0-9a-f]{32}", h)):
-                raise _Problem(f"hash: must be a state hash (32 hex digits), not {_q(h)}")
-            cmd = _command(obj["command"], "command")
-            evs = self.events(obj["events"], "events")
-            return _Record(number, "step", step=Step(step, cmd, evs, h, number))
+            return _record(number, obj, version, context)
         except _Problem as exc:
             raise self.fail(number, str(exc)) from None
-
-    def events(self, raw: Any, where: str) -> tuple[Event, ...]:
-        if not isinstance(raw, list):
-            raise _Problem(f"{where}: must be a list of events, not {_json_kind(raw)}")
-        return tuple(_event(item, f"{where}[{i}]") for i, item in enumerate(raw))
 
     def apply(self, number: int, state: Battle, events: Sequence[Event], where: str) -> Battle:
         for i, e in enumerate(events):
@@ -310,8 +280,8 @@ class _Loader:
         initial = self.check_header(header)
         records, broken = self.records(lines, read)
         if broken is not None and not records:  # the opening line itself cannot be read
-            raise self.diverges(int(broken.where.split()[-1]), f"the opening (the battle's "
-                                f"start): {broken.problem}", header, initial, None, [])
+            raise self.diverges(_line_of(broken), f"the opening (the battle's start): "
+                                f"{broken.problem}", header, initial, None, [])
         opening, state0 = self.opening(header, initial, records, broken)
         problem = _check_units(state0)
         if problem:
@@ -331,8 +301,8 @@ class _Loader:
         except Stop as stop:
             raise self.fail(stop.line, stop.problem) from None
         if broken is not None:
-            raise self.diverges(int(broken.where.split()[-1]), f"{walk.after()}: "
-                                f"{broken.problem}", header, initial, walk, records)
+            raise self.diverges(_line_of(broken), f"{walk.after()}: {broken.problem}", header,
+                                initial, walk, records)
         final = walk.state
         where = records[-1].line if records else 1
         problem = _check_units(final)
@@ -379,13 +349,13 @@ class _Loader:
         return SaveDiverges(self.path, line, said, good=good, divergence=divergence)
 
 
+def _line_of(exc: SaveError) -> int:
+    """The line a record's error is on (its `where` is ``line N``)."""
+    return int(exc.where.removeprefix("line "))
+
+
 def _size(n: int) -> str:
     return f"{n // 2**20} MiB" if n % 2**20 == 0 else f"{n} bytes"
-
-
-def _json_kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true or false",
-            type(None): "null"}.get(type(value), "a number")
 
 
 def _exc_text(exc: BaseException) -> str:
