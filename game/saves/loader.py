@@ -262,8 +262,9 @@ class _Loader:
                 self.notices.append("the save holds only its header (the battle had not "
                                     "begun): it starts afresh")
             fresh, started = start(header.setup)
-            return tuple(started), fresh if self.verify else self.apply(1, initial, started,
-                                                                       "opening")
+            if not self.verify:
+                fresh = self.apply(1, initial, started, "opening")
+            return tuple(started), fresh
         if not self.verify:
             return first.events, self.apply(first.line, initial, first.events, "opening")
         fresh, started = start(header.setup)
