@@ -215,6 +215,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     _check_saving(args.load)
     if args.load:
         return _play_saved(args)
+    if args.up_to_step is not None:
+        raise UsageError("--up-to-step N goes with --load SAVE (the step to play on from)")
     if not args.map:
         raise UsageError("give a map to play (or --load SAVE)")
     _check_ruleset(args.ruleset)
@@ -254,29 +256,54 @@ def _check_saving(load: str | None) -> None:
 
 
 def _play_saved(args: argparse.Namespace) -> int:
-    """Resume a saved battle in the window: the turn manager is built from the loaded state
-    and history, and play goes on appending to the same save."""
+    """Resume a saved battle in the window: every command is decided again first, then the
+    turn manager is built from the loaded state and history, and play goes on appending to
+    the same save.  A save the rules part from is refused with the step, and how to load up
+    to the step before; ``--up-to-step N`` does it, in a new save (the file stays as it was)."""
+    from game.saves import SaveDiverges, SaveError, load_save, save_up_to
+
+    path = args.load
+    if args.up_to_step is not None:
+        try:
+            path = str(save_up_to(args.load, args.up_to_step))
+        except SaveError as exc:
+            raise UsageError(str(exc)) from None
+        except OSError as exc:
+            raise UsageError(f"{exc.filename or args.load}: cannot write the new save: "
+                             f"{exc.strerror or exc}") from None
+        print(f"{args.load}: loaded up to step {args.up_to_step} as a new save, {path} "
+              "(this file is left as it was)", file=sys.stderr)
+    try:  # before any window opens: a save refused is one line
+        loaded = load_save(path, verify=True)
+    except SaveDiverges as exc:
+        raise UsageError(f"{exc}; {exc.hint()}") from None
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
     from game.app import App
-    from game.saves import SaveError
     from game.ui.launch import resume_saved
     from game.ui.menu_scene import MenuScene
 
     app = App()
     try:
-        scene = resume_saved(app, args.load, on_exit=lambda: MenuScene(app))
-    except SaveError as exc:
-        raise UsageError(str(exc)) from None
+        scene = resume_saved(app, path, on_exit=lambda: MenuScene(app), loaded=loaded)
     except OSError as exc:
-        raise UsageError(f"{args.load}: cannot write to the save: {exc.strerror or exc}"
+        raise UsageError(f"{path}: cannot write to the save: {exc.strerror or exc}"
                          ) from None
     if scene.message:
-        print(f"{args.load}: note: {scene.message}", file=sys.stderr)
+        print(f"{path}: note: {scene.message}", file=sys.stderr)
     app.switch(scene)
     try:
         app.run(screenshot=args.screenshot, frames=args.frames)
     finally:
         scene.close()
     return 0
+
+
+def _step_number(text: str) -> int:
+    """--up-to-step: a step of the save, 0 (its start) or more."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: give a step number, 0 or more")
+    return int(text)
 
 
 def _cmd_joust(args: argparse.Namespace) -> int:
@@ -353,6 +380,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a .tmx map, or the name of a bundled one (e.g. duel)")
     p.add_argument("--load", metavar="SAVE", default=None,
                    help="resume a saved battle (a .flank save) instead of starting a map")
+    p.add_argument("--up-to-step", metavar="N", type=_step_number, default=None,
+                   help="with --load: play on from step N of the save (0: its start), "
+                   "written as a new save; the save itself is left as it was")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
     p.add_argument("--sides", default="", help="who plays each side, e.g. human,ai (ai, "
                    "ai:tactician, ai:greedy, ai:random; two or more humans play hot-seat; "

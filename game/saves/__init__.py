@@ -6,17 +6,22 @@ built from it.  Anything wrong with a file raises `SaveError`, whose ``str()`` i
 ``"PATH: line N: problem"`` (or ``"PATH: file: problem"``).
 
     writer = start_autosave(tm, setup=setup)        # a new save, written as the battle goes
-    loaded, tm, writer = resume_battle(path)        # carry on from a save
+    loaded, tm, writer = resume_battle(path)        # carry on from a save (decided again)
     cursor = ReplayCursor(load_save(path))          # watch it; verify_save(loaded) checks it
+    load_save(path, verify=True)                    # every command decided again, or ...
+    save_up_to(path, exc.up_to)                     # ... SaveDiverges: the good part, anew
 
 One module a job:
 
     format      the file: its limits, the header (`SaveHeader`), `new_header`, `setup_hash`
     upcast      saves of older formats upgraded on load (`UPCASTERS`, `RECORD_UPCASTERS`)
     errors      `SaveError`, `SaveFolderError` and the one-line messages
-    parsing     one line of JSON read safely, and its events and commands validated
+    parsing     one line of JSON read safely, and its record, events and commands validated
     loaded      what a loaded save holds (`LoadedSave`, `Step`) and its seats
     loader      `load_save`: read, check every line, rebuild the battle
+    walk        the line of play rebuilt record by record: events folded, or decided again
+    divergence  one step decided again and compared; `SaveDiverges`, in a player's words
+    rescue      `save_up_to`: the part of a save the rules agree with, as a new save
     checks      what the rules take on trust in a saved set-up: options, overrides, units
     writer      `SaveWriter`: append each step as it is played, crash-safe; `write_whole`
     autosave    where saves live, the newest save, checking the folder, starting an
@@ -39,6 +44,7 @@ from game.saves.autosave import (
     save_dir,
     start_autosave,
 )
+from game.saves.divergence import SaveDiverges
 from game.saves.errors import SaveError, SaveFolderError
 from game.saves.format import (
     CONTROLLER_KINDS,
@@ -63,6 +69,7 @@ from game.saves.format import (
 from game.saves.loaded import LoadedSave, Step, seats_from_header
 from game.saves.loader import load_save
 from game.saves.replay import Divergence, ReplayCursor, VerifyResult, verify_save
+from game.saves.rescue import save_up_to, trusted_part, write_up_to
 from game.saves.upcast import RECORD_UPCASTERS, UPCASTERS
 from game.saves.validate import check_data_table, validate_files
 from game.saves.writer import SaveWriter, write_whole
@@ -71,10 +78,10 @@ __all__ = [
     "CONTROLLER_KINDS", "FORMAT", "MAX_DEPTH", "MAX_HEADER_BYTES", "MAX_HEADER_INT", "MAX_LINES",
     "MAX_LINE_BYTES", "MAX_RECORD_INT", "MAX_SAVE_BYTES", "MAX_UNIT_INT", "RECORD_UPCASTERS",
     "SAVE_SUFFIXES", "UPCASTERS", "VERSION", "Controller", "Divergence", "LoadedSave",
-    "ReplayCursor", "SaveError", "SaveFolderError", "SaveHeader", "SaveWriter", "ScenarioRef",
-    "Step", "VerifyResult", "autosave_path", "check_data_table", "check_save_appendable",
-    "check_save_folder", "choose_save_dir",
-    "flank_version", "latest_save", "list_saves", "load_save", "new_header", "resume_battle",
-    "save_dir", "seats_from_header", "setup_hash", "start_autosave", "validate_files",
-    "verify_save", "write_whole",
+    "ReplayCursor", "SaveDiverges", "SaveError", "SaveFolderError", "SaveHeader", "SaveWriter",
+    "ScenarioRef", "Step", "VerifyResult", "autosave_path", "check_data_table",
+    "check_save_appendable", "check_save_folder", "choose_save_dir", "flank_version",
+    "latest_save", "list_saves", "load_save", "new_header", "resume_battle", "save_dir",
+    "save_up_to", "seats_from_header", "setup_hash", "start_autosave", "trusted_part",
+    "validate_files", "verify_save", "write_up_to", "write_whole",
 ]

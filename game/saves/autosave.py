@@ -132,9 +132,10 @@ def resume_battle(path: str | Path, seats: Mapping[str, Any] | None = None, *,
                   fsync: bool = True) -> tuple[LoadedSave, Any, SaveWriter]:
     """Load a save and carry on: ``(loaded, turn_manager, writer)``, the writer attached and
     appending to the same file (a line a crash cut off is removed first).  Seats default to
-    the header's controllers.  Raises `SaveError`.  For undo, add
+    the header's controllers.  Every command is decided again first: raises `SaveError`
+    (`SaveDiverges` where the rules part from the save).  For undo, add
     ``UndoStack.from_loaded(loaded, writer).attach(tm)``."""
-    loaded = load_save(path)
+    loaded = load_save(path, verify=True)
     tm = loaded.turn_manager(seats)
     writer = SaveWriter.resume(loaded, fsync=fsync)
     writer.attach(tm)

@@ -4,12 +4,20 @@
 (or ``"PATH: file: problem"``): never a traceback, never a half-loaded battle.  The only thing
 let through is what a crash can leave (a last line cut off mid-write, zero bytes at the end):
 it is left out with a notice in `LoadedSave.notices`.  The checks of the set-up and the units
-(types and sizes a ruleset takes on trust) are `game.saves.checks`.
+(types and sizes a ruleset takes on trust) are `game.saves.checks`; the line of play is
+rebuilt by `game.saves.walk`.
+
+Two depths.  Watching a replay folds the recorded events (fast: the file's word is taken for
+what each command did).  Loading to play on and ``flank validate`` pass ``verify=True``: the
+opening and every command are decided again and compared, every recorded hash checked, and
+anything wrong after the header and set-up (a step the rules would not have played, a line
+that cannot be read) raises `SaveDiverges`, naming the step in a player's words and holding
+the good part before it.  Line ends may be LF or CRLF (a save opened and saved on Windows):
+JSON takes the CR as white space.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from game.saves.checks import _check_options, _check_overrides, _check_templates, _check_units
+from game.saves.divergence import Divergence, SaveDiverges, same_events
 from game.saves.errors import SaveError, _one_line, _Problem, _q
 from game.saves.format import (
     FORMAT,
@@ -30,12 +39,13 @@ from game.saves.format import (
     SaveHeader,
     setup_hash,
 )
-from game.saves.loaded import LoadedSave, Step, _Record
-from game.saves.parsing import _command, _dumps, _event, _parse_json, _validation_problem
-from game.saves.upcast import RECORD_UPCASTERS, UPCASTERS
+from game.saves.loaded import LoadedSave, _Record
+from game.saves.parsing import _dumps, _json_kind, _parse_json, _record, _validation_problem
+from game.saves.upcast import UPCASTERS
+from game.saves.walk import LineOfPlay, Stop
 from rules.engine import decider, evolve, initial_state, legal_commands, ruleset_of, start
 from rules.events import Event
-from rules.state import Battle, state_hash
+from rules.state import Battle
 
 
 def _read(path: Path) -> bytes:
@@ -63,17 +73,24 @@ def _read(path: Path) -> bytes:
     return raw
 
 
-def load_save(path: str | Path) -> LoadedSave:
+def load_save(path: str | Path, *, verify: bool = False) -> LoadedSave:
     """Read, check and rebuild a save.  Raises `SaveError` (one line) for anything wrong,
-    except a last line cut off by a crash, which is left out with a notice."""
+    except a last line cut off by a crash, which is left out with a notice.
+
+    With `verify`, every command is decided again and compared with what the save recorded
+    (what loading to play on and ``flank validate`` do); a save that parts from the rules,
+    or is damaged, after a good beginning raises `SaveDiverges`, which names the step and
+    holds the good part.  Without it the recorded events are folded (watching a replay)."""
     path = Path(path)
-    return _Loader(path, _read(path)).load()
+    return _Loader(path, _read(path), verify).load()
 
 
 class _Loader:
-    def __init__(self, path: Path, raw: bytes) -> None:
+    def __init__(self, path: Path, raw: bytes, verify: bool = False) -> None:
         self.path = path
         self.raw = raw
+        self.verify = verify
+        self.read = 0  # the format version the file was written in
         self.notices: list[str] = []
 
     def fail(self, line: int, problem: str) -> SaveError:
@@ -149,7 +166,7 @@ class _Loader:
                                f"reads formats up to {VERSION}")
         if version < VERSION and version not in UPCASTERS:
             raise self.fail(1, f"unknown save format version {version}")
-        read = version
+        read = self.read = version
         while version < VERSION:
             obj = UPCASTERS[version](obj)
             version += 1
@@ -205,48 +222,10 @@ class _Loader:
 
     def record(self, number: int, obj: dict[str, Any], version: int,
                context: dict[str, Any]) -> _Record:
-        while version < VERSION:
-            obj = RECORD_UPCASTERS[version](obj, context)
-            version += 1
-        kinds = [k for k in ("opening", "command", "undo", "redo") if k in obj]
-        if len(kinds) != 1:
-            if not kinds:
-                raise self.fail(number, "not a record: expected \"opening\", \"command\", "
-                                        "\"undo\" or \"redo\"")
-            raise self.fail(number, f"one record has both {_q(kinds[0])} and {_q(kinds[1])}")
-        kind = kinds[0]
-        allowed = {"opening": {"opening"}, "command": {"step", "command", "events", "hash"},
-                   "undo": {"undo"}, "redo": {"redo"}}[kind]
-        extra = sorted(set(obj) - allowed)
-        if extra:
-            raise self.fail(number, f"{_q(extra[0])}: is not a known key of a {kind} record")
         try:
-            if kind == "opening":
-                return _Record(number, "opening", events=self.events(obj["opening"], "opening"))
-            if kind in ("undo", "redo"):
-                n = obj[kind]
-                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    raise _Problem(f"{kind}: must be a whole number of steps, at least 1, not "
-                                   f"{_q(n)}")
-                return _Record(number, kind, count=n)  # type: ignore[arg-type]
-            step = obj.get("step")
-            if isinstance(step, bool) or not isinstance(step, int) or step < 1:
-                raise _Problem(f"step: must be a whole number, at least 1, not {_q(step)}")
-            if "events" not in obj:
-                raise _Problem("events: is required but missing")
-            h = obj.get("hash")
-            if h is not None and not (isinstance(h, str) and re.fullmatch(r"[0-9a-f]{32}", h)):
-                raise _Problem(f"hash: must be a state hash (32 hex digits), not {_q(h)}")
-            cmd = _command(obj["command"], "command")
-            evs = self.events(obj["events"], "events")
-            return _Record(number, "step", step=Step(step, cmd, evs, h, number))
+            return _record(number, obj, version, context)
         except _Problem as exc:
             raise self.fail(number, str(exc)) from None
-
-    def events(self, raw: Any, where: str) -> tuple[Event, ...]:
-        if not isinstance(raw, list):
-            raise _Problem(f"{where}: must be a list of events, not {_json_kind(raw)}")
-        return tuple(_event(item, f"{where}[{i}]") for i, item in enumerate(raw))
 
     def apply(self, number: int, state: Battle, events: Sequence[Event], where: str) -> Battle:
         for i, e in enumerate(events):
@@ -257,83 +236,75 @@ class _Loader:
                                         f"{_exc_text(exc)}") from None
         return state
 
+    def records(self, lines: list[bytes], read: int) -> tuple[list[_Record], SaveError | None]:
+        """Every record after the header.  Checking (`verify`), a line that cannot be read
+        ends them, and is returned to be told once the good part before it is rebuilt."""
+        records: list[_Record] = []
+        context: dict[str, Any] = {}
+        for i, line in enumerate(lines[1:], start=2):
+            try:
+                records.append(self.record(i, self.parse(i, line), read, context))
+            except SaveError as exc:
+                if not self.verify:
+                    raise
+                return records, exc
+        return records, None
+
+    def opening(self, header: SaveHeader, initial: Battle, records: list[_Record],
+                broken: SaveError | None) -> tuple[tuple[Event, ...], Battle]:
+        """The opening events and the state after them.  Checking, they are the rules' own
+        (`engine.start`) and must be what the save recorded."""
+        first = records[0] if records else None
+        if first is not None and first.kind != "opening":
+            raise self.fail(first.line, "the opening events must come first, after the header")
+        if first is None:
+            if broken is None:
+                self.notices.append("the save holds only its header (the battle had not "
+                                    "begun): it starts afresh")
+            fresh, started = start(header.setup)
+            if not self.verify:
+                fresh = self.apply(1, initial, started, "opening")
+            return tuple(started), fresh
+        if not self.verify:
+            return first.events, self.apply(first.line, initial, first.events, "opening")
+        fresh, started = start(header.setup)
+        div = same_events(first.events, started, 0, first.line, initial)
+        if div is not None:
+            raise self.diverges(first.line, f"the opening (the battle's start): {div.said}",
+                                header, initial, None, [], div)
+        return first.events, fresh
+
     def load(self) -> LoadedSave:
         lines, valid = self.lines()
         header_obj = self.parse(1, lines[0])
         header, read = self.header(header_obj)
         initial = self.check_header(header)
-        records: list[_Record] = []
-        context: dict[str, Any] = {}
-        for i, line in enumerate(lines[1:], start=2):
-            records.append(self.record(i, self.parse(i, line), read, context))
-
-        opening: tuple[Event, ...] = ()
-        opening_recorded = True
-        if not records:
-            _, started = start(header.setup)
-            opening = tuple(started)
-            opening_recorded = False
-            self.notices.append("the save holds only its header (the battle had not begun): "
-                                "it starts afresh")
-        elif records[0].kind != "opening":
-            raise self.fail(records[0].line, "the opening events must come first, after the "
-                                              "header")
-        else:
-            opening = records[0].events
-        state0 = self.apply(records[0].line if records else 1, initial, opening, "opening")
+        records, broken = self.records(lines, read)
+        if broken is not None and not records:  # the opening line itself cannot be read
+            raise self.diverges(_line_of(broken), f"the opening (the battle's start): "
+                                f"{broken.problem}", header, initial, None, [])
+        opening, state0 = self.opening(header, initial, records, broken)
         problem = _check_units(state0)
         if problem:
             raise self.fail(records[0].line if records else 1, f"opening: {problem}")
 
-        line_steps: list[Step] = []  # the current line of play (undone steps included)
-        states: list[Battle] = [state0]  # the state at each position of that line
-        pos = 0
-        steps: list[Step] = []
-        last: tuple[Step, Battle] | None = None  # the last step record, and the state after it
-        for rec in records[1:]:
-            if rec.kind == "opening":
-                raise self.fail(rec.line, "a second opening record")
-            if rec.kind == "undo":
-                if rec.count > pos:
-                    raise self.fail(rec.line, f"undo {rec.count}: only {pos} step(s) can be "
-                                              "undone here")
-                if header.undo == "dice":
-                    for k in range(pos - 1, pos - rec.count - 1, -1):
-                        if any(e.rolls for e in line_steps[k].events):
-                            raise self.fail(
-                                rec.line, f"undo {rec.count}: step {k + 1} rolled dice, and "
-                                "undo reaches back only to the last roll (undo mode 'dice')")
-                pos -= rec.count
-                continue
-            if rec.kind == "redo":
-                if pos + rec.count > len(line_steps):
-                    raise self.fail(rec.line, f"redo {rec.count}: only "
-                                              f"{len(line_steps) - pos} step(s) were undone")
-                pos += rec.count
-                continue
-            step = rec.step
-            assert step is not None
-            if step.number != pos + 1:
-                raise self.fail(rec.line, f"step: is {step.number}, but the next step here is "
-                                          f"{pos + 1}")
-            before = states[pos]
-            if before.outcome is not None:
-                raise self.fail(rec.line, "the battle was already over: no step can follow")
-            if decider(before) is None:
-                raise self.fail(rec.line, "nobody was to decide: no step can follow")
-            after = self.apply(rec.line, before, step.events, "events")
-            del line_steps[pos:]
-            line_steps.append(step)
-            del states[pos + 1:]
-            states.append(after)
-            pos += 1
-            steps.append(step)
-            last = (step, after)
-        final = states[pos]
-        if last is not None:
-            self.check_hash(*last)
-            if pos and line_steps[pos - 1] is not last[0]:
-                self.check_hash(line_steps[pos - 1], final)
+        walk = LineOfPlay(state0, header.undo, decide=self.verify, apply=self.apply)
+        for k, rec in enumerate(records[1:], start=1):
+            try:
+                walk.take(rec)
+            except Stop as stop:
+                if self.verify:
+                    raise self.diverges(stop.line, stop.said, header, initial, walk,
+                                        records[:k], stop.divergence) from None
+                raise self.fail(stop.line, stop.problem) from None
+        try:
+            walk.check_hashes()
+        except Stop as stop:
+            raise self.fail(stop.line, stop.problem) from None
+        if broken is not None:
+            raise self.diverges(_line_of(broken), f"{walk.after()}: {broken.problem}", header,
+                                initial, walk, records)
+        final = walk.state
         where = records[-1].line if records else 1
         problem = _check_units(final)
         if problem:
@@ -349,25 +320,43 @@ class _Loader:
                 raise self.fail(where, f"side {_q(side)} must decide but the rules offer it "
                                        "nothing (the events do not fit the setup)")
         return LoadedSave(
-            path=self.path, header=header, version_read=read, opening=opening,
-            history=[(s.command, s.events) for s in line_steps[:pos]],
-            redo=[(s.command, s.events) for s in line_steps[pos:]], steps=steps,
+            path=self.path, header=header, version_read=self.read, opening=opening,
+            history=[(s.command, s.events) for s in walk.history],
+            redo=[(s.command, s.events) for s in walk.redo], steps=walk.steps,
             initial=initial, opening_state=state0, state=final, notices=self.notices,
-            valid_bytes=valid, opening_recorded=opening_recorded, records=records)
+            valid_bytes=valid, opening_recorded=bool(records), records=records)
 
-    def check_hash(self, step: Step, state: Battle) -> None:
-        if step.hash is not None and state_hash(state) != step.hash:
-            raise self.fail(step.line, f"hash: the state after step {step.number} does not "
-                                       "match the hash recorded with it")
+    def diverges(self, line: int, said: str, header: SaveHeader, initial: Battle,
+                 walk: LineOfPlay | None, records: list[_Record],
+                 divergence: Divergence | None = None) -> SaveDiverges:
+        """The save parts from the rules (or is damaged) at `line`: the error, holding the
+        part before it (`walk`'s line of play; None: only the battle's start)."""
+        if walk is None:
+            state0, started = start(header.setup)
+            opening, history, redo, steps = tuple(started), [], [], []
+            records = []
+        else:
+            state0 = walk.states[0]
+            opening = records[0].events
+            history, redo, steps = walk.history, walk.redo, walk.steps
+        good = LoadedSave(
+            path=self.path, header=header, version_read=self.read, opening=opening,
+            history=[(s.command, s.events) for s in history],
+            redo=[(s.command, s.events) for s in redo], steps=list(steps), initial=initial,
+            opening_state=state0, state=walk.state if walk is not None else state0,
+            notices=list(self.notices),
+            valid_bytes=len(self.raw),  # never cut: the part is for reading, not appending
+            opening_recorded=bool(records), records=list(records))
+        return SaveDiverges(self.path, line, said, good=good, divergence=divergence)
+
+
+def _line_of(exc: SaveError) -> int:
+    """The line a record's error is on (its `where` is ``line N``)."""
+    return int(exc.where.removeprefix("line "))
 
 
 def _size(n: int) -> str:
     return f"{n // 2**20} MiB" if n % 2**20 == 0 else f"{n} bytes"
-
-
-def _json_kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true or false",
-            type(None): "null"}.get(type(value), "a number")
 
 
 def _exc_text(exc: BaseException) -> str:

@@ -1,4 +1,4 @@
-"""Reading one line of a save safely, and turning its JSON into events and commands.
+"""Reading one line of a save safely, and turning its JSON into records, events and commands.
 
 A save may come from anyone, so its JSON is read with the limits of the format (numbers in
 range, no NaN or Infinity, no key twice, nesting at most `MAX_DEPTH` deep) and validated by
@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
 
 from game.saves.errors import _one_line, _Problem, _q
-from game.saves.format import MAX_DEPTH
+from game.saves.format import MAX_DEPTH, VERSION
+from game.saves.loaded import Step, _Record
+from game.saves.upcast import RECORD_UPCASTERS
 from rules.commands import Command, command_adapter
 from rules.data import describe_validation_error
 from rules.events import Event, event_adapter
@@ -124,3 +127,56 @@ def _command(raw: Any, where: str) -> Command:
         return command_adapter().validate_json(_dumps(raw), strict=True)  # type: ignore[no-any-return]
     except ValidationError as exc:
         raise _Problem(_validation_problem(exc, where, "command")) from None
+
+
+def _json_kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true or false",
+            type(None): "null"}.get(type(value), "a number")
+
+
+_HASH = re.compile(r"[0-9a-f]{32}")
+_KEYS = {"opening": {"opening"}, "command": {"step", "command", "events", "hash"},
+         "undo": {"undo"}, "redo": {"redo"}}
+
+
+def _record(number: int, obj: dict[str, Any], version: int, context: dict[str, Any]
+            ) -> _Record:
+    """One record after the header (upgraded from the file's format `version`), checked:
+    an opening, a step, an undo or a redo.  Raises `_Problem`."""
+    while version < VERSION:
+        obj = RECORD_UPCASTERS[version](obj, context)
+        version += 1
+    kinds = [k for k in ("opening", "command", "undo", "redo") if k in obj]
+    if len(kinds) != 1:
+        if not kinds:
+            raise _Problem("not a record: expected \"opening\", \"command\", \"undo\" or "
+                           "\"redo\"")
+        raise _Problem(f"one record has both {_q(kinds[0])} and {_q(kinds[1])}")
+    kind = kinds[0]
+    extra = sorted(set(obj) - _KEYS[kind])
+    if extra:
+        raise _Problem(f"{_q(extra[0])}: is not a known key of a {kind} record")
+    if kind == "opening":
+        return _Record(number, "opening", events=_events(obj["opening"], "opening"))
+    if kind in ("undo", "redo"):
+        n = obj[kind]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise _Problem(f"{kind}: must be a whole number of steps, at least 1, not {_q(n)}")
+        return _Record(number, kind, count=n)  # type: ignore[arg-type]
+    step = obj.get("step")
+    if isinstance(step, bool) or not isinstance(step, int) or step < 1:
+        raise _Problem(f"step: must be a whole number, at least 1, not {_q(step)}")
+    if "events" not in obj:
+        raise _Problem("events: is required but missing")
+    h = obj.get("hash")
+    if h is not None and not (isinstance(h, str) and _HASH.fullmatch(h)):
+        raise _Problem(f"hash: must be a state hash (32 hex digits), not {_q(h)}")
+    cmd = _command(obj["command"], "command")
+    evs = _events(obj["events"], "events")
+    return _Record(number, "step", step=Step(step, cmd, evs, h, number))
+
+
+def _events(raw: Any, where: str) -> tuple[Event, ...]:
+    if not isinstance(raw, list):
+        raise _Problem(f"{where}: must be a list of events, not {_json_kind(raw)}")
+    return tuple(_event(item, f"{where}[{i}]") for i, item in enumerate(raw))

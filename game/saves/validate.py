@@ -1,7 +1,10 @@
 """``flank validate`` for saves and rules tables: one ``"PATH: problem"`` line per bad file.
 
-A save is checked by loading it (`load_save`); a ruleset's TOML data tables by loading them
-as that ruleset's tables (`check_data_table`), so what passes here is what the game will read.
+A save is checked as loading it to play on checks it (`load_save` with every command decided
+again and compared), so what passes here is what ``flank play --load`` will play on from; a
+save that parts from the rules after a good beginning gets the step and how to load up to
+the step before.  A ruleset's TOML data tables are checked by loading them as that ruleset's
+tables (`check_data_table`), so what passes here is what the game will read.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from game.saves.divergence import SaveDiverges
 from game.saves.errors import SaveError
 from game.saves.format import SAVE_SUFFIXES
 from game.saves.loader import load_save
@@ -46,8 +50,9 @@ def check_data_table(path: str | Path, ruleset: str | None = None) -> None:
 
 
 def validate_files(paths: Iterable[str | Path]) -> list[str]:
-    """One ``"PATH: problem"`` line per bad save (``.flank``, ``.jsonl``) or rules table
-    (``.toml``); folders are searched for saves and for ``rules/systems/<id>/*.toml``."""
+    """One ``"PATH: problem"`` line per bad save (``.flank``, ``.jsonl``: every command
+    decided again) or rules table (``.toml``); folders are searched for saves and for
+    ``rules/systems/<id>/*.toml``."""
     ids = set(ruleset_tables())
     problems: list[str] = []
     for given in paths:
@@ -65,7 +70,9 @@ def validate_files(paths: Iterable[str | Path]) -> list[str]:
                     problems.append(str(exc))
             else:
                 try:
-                    load_save(f)
+                    load_save(f, verify=True)
+                except SaveDiverges as exc:
+                    problems.append(f"{exc}; {exc.hint()}")
                 except SaveError as exc:
                     problems.append(str(exc))
     return problems

@@ -67,17 +67,25 @@ def open_setup(app: Any, setup: BattleSetup, players: list[str], *, title: str,
     return scene_for(app, tm, title=title, on_exit=on_exit, writer=writer, undo=stack, **art)
 
 
-def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None = None) -> Any:
+def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None = None,
+                 loaded: Any = None) -> Any:
     """The battle scene for a save, carrying on where it stopped and appending to it.
-    Raises game.saves.SaveError (one line) if the save cannot be trusted."""
+
+    Every command is decided again first (`load_save` with `verify`; or `loaded`, the
+    save so loaded already), so a save edited or damaged since it was written is never
+    played on: raises game.saves.SaveDiverges (the step where the rules part from it, and
+    the good part before) or game.saves.SaveError (one line) if the save cannot be trusted;
+    OSError if it cannot be written to."""
     from game.maps import MapError, load_map
     from game.render.snapshot import hex_size_for
     from game.render.tiles import painter_for
-    from game.saves import load_save, resume_battle, seats_from_header
+    from game.saves import SaveWriter, load_save, seats_from_header
     from game.threaded import ThreadedController
     from game.undo import UndoStack
 
-    header = load_save(path).header
+    if loaded is None:
+        loaded = load_save(path, verify=True)
+    header = loaded.header
 
     def computer(side: str, level: str) -> Any:
         from game.ai import make_controller
@@ -85,7 +93,9 @@ def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None =
         return ThreadedController(make_controller(level or "tactician", header.seed),
                                   min_think_s=0.25)
 
-    loaded, tm, writer = resume_battle(path, seats_from_header(header, ai=computer))
+    tm = loaded.turn_manager(seats_from_header(header, ai=computer))
+    writer = SaveWriter.resume(loaded)
+    writer.attach(tm)
     undo = UndoStack.from_loaded(loaded, writer)
     undo.attach(tm)
     kwargs: dict[str, Any] = {"orientation": "pointy" if loaded.setup.board.stagger_axis == "y"

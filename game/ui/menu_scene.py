@@ -6,12 +6,14 @@ click.  What the player chose for a side stays chosen when the scenario or the r
 changes (the same side, else the side in the same place).
 
 "Continue" carries on whatever was played last: a battle from its save, or a List (a
-tournament of jousts) from its tournament file."""
+tournament of jousts) from its tournament file.  A battle's save is checked as it loads
+(every command decided again); one that went wrong after a good beginning is a question
+(`game.ui.save_problem`): load it up to the last good step, as a new save, or go back."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -22,6 +24,10 @@ from game.lists.roster import PERSON
 from game.ui.launch import start_battle
 from game.ui.lists_setup import RIDER_LABEL, RIDERS
 from rules.engine import catalogue
+
+if TYPE_CHECKING:
+    from game.saves import SaveDiverges
+    from game.ui.save_problem import SaveProblemDialog
 
 PLAYERS = RIDERS  # a player's words for who plays a side -> the player ("human", "ai:…")
 
@@ -38,6 +44,7 @@ class MenuScene:
         self.hot_seat: UIButton | None = None
         self.widgets: list[Any] = []
         self.message = message
+        self.save_problem: SaveProblemDialog | None = None  # "Continue" found a save gone wrong
         self.build()
 
     def build(self) -> None:
@@ -108,6 +115,11 @@ class MenuScene:
                       pygame.Rect(20, y + 100, 610, 60), ui, container=panel)
 
     def handle(self, e: pygame.event.Event) -> Any:
+        if self.save_problem is not None:
+            answer = self.save_problem.answer(e)
+            if answer is not None:
+                problem, self.save_problem = self.save_problem.problem, None
+                return self._load_up_to(problem) if answer else None
         if e.type == pygame.VIDEORESIZE:
             self.build()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is (
@@ -210,8 +222,9 @@ class MenuScene:
         return scene
 
     def _continue(self) -> Any:
-        """Resume the most recent save exactly where it stopped, or the List in progress."""
-        from game.saves import SaveError
+        """Resume the most recent save exactly where it stopped (every command decided
+        again first), or the List in progress."""
+        from game.saves import SaveDiverges, SaveError
         from game.ui.launch import resume_saved
 
         if self.latest is not None and self.latest.name.endswith(".tournament.json"):
@@ -227,8 +240,29 @@ class MenuScene:
             return ListsScene(self.app, session, on_exit=self._back)
         try:
             scene = resume_saved(self.app, self.latest, on_exit=self._back)
+        except SaveDiverges as exc:  # good up to a step: offer to load up to it
+            from game.ui.save_problem import SaveProblemDialog
+
+            self.save_problem = SaveProblemDialog(self.app, exc)
+            return None
         except (SaveError, OSError) as exc:
             self.error(f"This save cannot be continued.<br><br>{exc}")
+            return None
+        self.close()
+        return scene
+
+    def _load_up_to(self, problem: SaveDiverges) -> Any:
+        """"Load up to step N": the good part of the save as a new save, played on from;
+        the save that went wrong is left as it was."""
+        from game.saves import SaveError, write_up_to
+        from game.ui.launch import resume_saved
+
+        try:
+            fresh = write_up_to(problem.good, problem.up_to)
+            scene = resume_saved(self.app, fresh, on_exit=self._back)
+        except (SaveError, OSError) as exc:
+            self.error(f"The battle cannot be loaded up to step {problem.up_to}.<br><br>"
+                       f"{exc}")
             return None
         self.close()
         return scene

@@ -8,6 +8,7 @@ their own corpus in tests/maps/bad.)
 
 from __future__ import annotations
 
+import shlex
 import tomllib
 from pathlib import Path
 
@@ -16,13 +17,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
-from game.saves import SaveError, check_data_table, load_save, validate_files, verify_save
+from game.saves import (
+    SaveDiverges,
+    SaveError,
+    check_data_table,
+    load_save,
+    validate_files,
+    verify_save,
+)
 from rules.data import DataError
 from tests.saves.make_bad_corpus import huge_files
 
 BAD = Path(__file__).resolve().parent / "bad"
 EXPECTED = tomllib.loads((BAD / "expected.toml").read_text(encoding="utf-8"))
 LOAD, VERIFY, TABLES = EXPECTED["load"], EXPECTED["verify"], EXPECTED["tables"]
+CHECKED = EXPECTED["checked"]
 ON_THE_SPOT = EXPECTED["made_on_the_spot"]
 
 
@@ -56,6 +65,18 @@ def test_save_the_rules_disagree_with_is_caught_by_verify(name, capsys):
     assert capsys.readouterr().out == f"{path}: {VERIFY[name]}\n"
 
 
+@pytest.mark.parametrize("name", sorted(CHECKED))
+def test_a_save_gone_wrong_after_a_good_start_is_refused_for_play_at_its_step(name, capsys):
+    """Loading to play on decides every command again: the step where the file stops being
+    what the rules played is named, with how to load up to the step before."""
+    path = BAD / name
+    with pytest.raises(SaveDiverges) as caught:
+        load_save(path, verify=True)
+    assert f"{caught.value}; {caught.value.hint()}" == checked_message(name)
+    assert main(["play", "--load", str(path)]) == 2
+    assert capsys.readouterr().err == f"flank play: {checked_message(name)}\n"
+
+
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_bad_rules_table_gets_its_exact_message(name):
     path = BAD / name
@@ -77,9 +98,16 @@ def test_files_too_big_for_git_are_refused(tmp_path):
         assert str(caught.value) == f"{path}: {ON_THE_SPOT[name]}", name
 
 
+def checked_message(name: str) -> str:
+    """What `flank validate` and `flank play --load` say about a file of the corpus."""
+    path = BAD / name
+    return f"{path}: {CHECKED[name].format(save=shlex.quote(str(path)))}" if (
+        name in CHECKED) else f"{path}: {LOAD[name]}"
+
+
 def test_validate_gives_one_line_per_bad_file(capsys):
     lines = validate_files(sorted(BAD.glob("*.flank")))
-    assert lines == [f"{BAD / n}: {LOAD[n]}" for n in sorted(LOAD)]
+    assert lines == [checked_message(p.name) for p in sorted(BAD.glob("*.flank"))]
     paths = [str(BAD / n) for n in sorted(TABLES)]
     assert main(["validate", "--ruleset", "fallen_empire", *paths]) == 2
     assert capsys.readouterr().out.splitlines() == [f"{BAD / n}: {TABLES[n]}"
@@ -119,6 +147,10 @@ def test_a_mangled_save_is_loaded_or_refused_in_one_line(tmp_path_factory, data)
             raw[at:at] = str(data.draw(st.integers(-(2**70), 2**70))).encode()
     path = tmp_path_factory.mktemp("mangled") / "m.flank"
     path.write_bytes(bytes(raw))
+    try:  # loading to play on: the same, deciding every command again
+        load_save(path, verify=True)
+    except SaveError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(f"{path}: ")
     try:
         loaded = load_save(path)
     except SaveError as exc:

@@ -54,6 +54,9 @@ def test_random_vs_random_saves_replay_exactly_under_every_ruleset(ruleset, tmp_
         assert code == 0, text
         assert text.startswith(f"{path}: OK: {len(tm.history)} steps and {len(tm.events)} "
                                "events decided again; final state ")
+        assert main(["validate", str(path)]) == 0  # every command decided again
+        assert capsys.readouterr().out == "1 path(s) checked: all valid\n"
+        assert load_save(path, verify=True).state == tm.state  # as loading to play on does
 
 
 @pytest.mark.skipif(not HAS_AI, reason="no computer players (game/ai) yet")
