@@ -126,9 +126,32 @@ class SaveWriter:
         self.opening_recorded = loaded.opening_recorded
 
     @classmethod
-    def resume(cls, loaded: LoadedSave, *, fsync: bool = True) -> SaveWriter:
-        """Carry on writing a loaded save (a line a crash cut off is removed first)."""
-        return cls(loaded.path, loaded.header, fsync=fsync, _append=loaded)
+    def resume(cls, loaded: LoadedSave, *, fsync: bool = True,
+               carry_on: bool = False) -> SaveWriter:
+        """Carry on writing a loaded save (a line a crash cut off is removed first).
+
+        If the save cannot be written to (a read-only folder, a full disk): `SaveFolderError`,
+        or with `carry_on` (the window, where the player is told and chooses another folder
+        or to play on unsaved) a writer that writes nothing yet but holds the battle so far,
+        its `failure` saying why, so that `move_to` can save it elsewhere."""
+        try:
+            return cls(loaded.path, loaded.header, fsync=fsync, _append=loaded)
+        except SaveFolderError as exc:
+            if not carry_on:
+                raise
+            failed = exc
+        try:
+            with open(loaded.path, "rb") as f:
+                kept = f.read(loaded.valid_bytes)
+        except OSError as exc:
+            raise _failure(loaded.path, exc) from None
+        writer = cls(loaded.path, loaded.header, fsync=fsync, _unsaved=failed)
+        writer.journal = bytearray(kept if kept.endswith(b"\n") or not kept else kept + b"\n")
+        writer.began = True  # the file is there: it is the going on that cannot be saved
+        writer.position = len(loaded.history)
+        writer.line_length = writer.position + len(loaded.redo)
+        writer.opening_recorded = loaded.opening_recorded
+        return writer
 
     # --- records ----------------------------------------------------------------------------
 

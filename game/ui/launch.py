@@ -74,8 +74,9 @@ def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None =
     Every command is decided again first (`load_save` with `verify`; or `loaded`, the
     save so loaded already), so a save edited or damaged since it was written is never
     played on: raises game.saves.SaveDiverges (the step where the rules part from it, and
-    the good part before) or game.saves.SaveError (one line) if the save cannot be trusted;
-    OSError if it cannot be written to."""
+    the good part before) or game.saves.SaveError (one line) if the save cannot be trusted.
+    A save that can no longer be written to (a read-only folder, a full disk) is played on
+    with the scene's notice up, offering another folder or going on unsaved."""
     from game.maps import MapError, load_map
     from game.render.snapshot import hex_size_for
     from game.render.tiles import painter_for
@@ -94,7 +95,7 @@ def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None =
                                   min_think_s=0.25)
 
     tm = loaded.turn_manager(seats_from_header(header, ai=computer))
-    writer = SaveWriter.resume(loaded)
+    writer = SaveWriter.resume(loaded, carry_on=True)  # unwritable: the scene's notice asks
     writer.attach(tm)
     undo = UndoStack.from_loaded(loaded, writer)
     undo.attach(tm)

@@ -202,3 +202,54 @@ def test_a_joust_whose_save_fails_mid_bout_gives_the_same_notice(tmp_path, monke
     for _ in range(60):
         app.step(1 / 30)
     assert len(scene.tm.history) == steps  # the computer waits for the answer
+
+
+def test_continuing_a_save_whose_folder_became_read_only_plays_on_with_the_notice(
+        tmp_path, monkeypatch):
+    """Continue on a battle whose save can no longer be written (its folder was made
+    read-only since): the battle opens where it stopped, the notice says it is no longer
+    being saved, and another folder gets the whole battle, old steps and new."""
+    from game.ui.menu_scene import MenuScene
+
+    p = Player(seed=5)
+    play_until(p, lambda: len(p.scene.tm.history) >= 4)
+    p.frames(30)
+    played = [c for c, _ in p.scene.tm.history]
+    save = p.scene.writer.path
+    p.scene.close()
+    real_open = os.open
+
+    def read_only(path, flags, *args):
+        if flags & (os.O_WRONLY | os.O_RDWR) and Path(path).parent == save.parent:
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_open(path, flags, *args)
+
+    def no_unlink(path, *args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setattr(os, "open", read_only)
+    monkeypatch.setattr(os, "unlink", no_unlink)
+    menu = MenuScene(p.app)
+    assert menu.latest == save
+    p.scene = menu._continue()
+    p.app.switch(p.scene)
+    p.frames(3)
+    notice = p.scene.saving.notice
+    assert notice is not None and notice.alive()
+    assert "The battle is no longer being saved" in text_of(notice)
+    assert f"{save.parent}: the folder is read-only" in text_of(notice)
+    assert [c for c, _ in p.scene.tm.history] == played
+    other = tmp_path / "writable"
+    notice.entry.set_text(str(other))
+    p.click(notice.save_button.get_abs_rect().center)
+    assert p.scene.writer.saving and p.scene.writer.path.parent == other
+    steps = len(p.scene.tm.history)
+    play_until(p, lambda: len(p.scene.tm.history) >= steps + 2)
+    p.frames(30)
+    live = [c for c, _ in p.scene.tm.history]
+    p.scene.close()
+    monkeypatch.undo()
+    moved = load_save(next(other.glob("*.flank")))
+    assert [c for c, _ in moved.history] == live and live[:len(played)] == played
+    assert verify_save(moved).ok
+    assert verify_save(load_save(save)).steps == len(played)  # the old save is as it was
