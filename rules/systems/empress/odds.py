@@ -19,7 +19,7 @@ from rules.state import Battle
 from rules.systems.empress.resolution import Result, Situation, resolve
 from rules.systems.empress.units import cfg
 
-__all__ = ["describe_bands", "describe_defence", "odds_of", "outcome_odds"]
+__all__ = ["describe_bands", "describe_defence", "odds_against", "odds_of", "outcome_odds"]
 
 
 def public_notes(s: Situation) -> tuple[str, ...]:
@@ -28,8 +28,14 @@ def public_notes(s: Situation) -> tuple[str, ...]:
 
 def odds_of(state: Battle, s: Situation) -> AttackOdds:
     """Exact odds of `s` by running `resolve` under every roll (the second driver)."""
-    hp = state.unit(s.target).hp
-    out_at = cfg(state, "incapacitated_at")
+    return odds_against(s, state.unit(s.target).hp, cfg(state, "incapacitated_at"))
+
+
+@lru_cache(maxsize=1 << 14)
+def odds_against(s: Situation, hp: int, out_at: int) -> AttackOdds:
+    """The odds of `s` against a target of `hp` hit points, out of the fight at `out_at`.
+    Memoised whole (the odds are immutable): the AI asks about the same blow again and
+    again while it weighs its moves."""
     dealt: dict[int, int] = {}
     hit = kill = 0
     for (hits, damage), ways in _tally(_roll(s)).items():
@@ -54,7 +60,7 @@ def _roll(s: Situation) -> Situation:
     words and clauses beside the numbers, the modifiers as one total, and what only the venom
     reads (the odds leave venom out) -- so the same roll against the same numbers is
     enumerated once whoever makes it.  Everything `resolve` reads before the venom is kept
-    (tests/empress/test_odds_counts.py checks the blanked roll gives the same odds)."""
+    (tests/test_odds_counts.py checks the blanked roll gives the same odds)."""
     total = s.total_modifier
     return replace(s, kind="", attacker="", target="", weapon="", weapon_key="",
                    modifiers=(Modifier(value=total, reason="", rule=""),) if total else (),
@@ -72,7 +78,6 @@ def _tally(roll: Situation) -> Odds[tuple[bool, int]]:
     return _outcomes(roll).regroup(lambda r: (r.hit, r.damage))
 
 
-@lru_cache(maxsize=1 << 14)
 def _words(s: Situation) -> tuple[tuple[Modifier, ...], int, tuple[str, ...]]:
     """The modifiers, the number needed and the notes the odds panel shows beside `s`."""
     notes = (*describe_bands(s), *describe_defence(s), *public_notes(s))

@@ -300,7 +300,13 @@ def cover_for(state: Battle, shooter_hex: Hex, target: FEUnit) -> str:
 
 def odds_of(state: Battle, s: Situation) -> AttackOdds:
     """Exact odds of `s` by running `resolve` under every roll (the second driver)."""
-    hp = state.unit(s.target).hp
+    return odds_against(s, state.unit(s.target).hp)
+
+
+@lru_cache(maxsize=1 << 14)
+def odds_against(s: Situation, hp: int) -> AttackOdds:
+    """The odds of `s` against a target of `hp` hit points.  Memoised whole (the odds are
+    immutable): the AI asks about the same blow again and again while it weighs its moves."""
     dealt: dict[int, int] = {}
     hit = kill = 0
     for (hits, damage), ways in _dealt(s).items():
