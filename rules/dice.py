@@ -5,9 +5,10 @@ Rules code asks a `Dice` for numbers and never knows which driver answers:
 * `StreamDice` rolls from a counter-based stream (seed + roll number through SplitMix64), so
   the same seed and the same commands give the same rolls, with no hidden global RNG.
 * `ScriptedDice` answers from a list, for tests that set up "the orc rolls a 14".
-* `enumerate_outcomes` runs a pure resolution function under every possible roll sequence and
-  returns the exact probability of each result.  This is the "one resolution function, two
-  drivers" rule of DESIGN.md: the odds a player sees are computed by the very code that rolls.
+* `count_outcomes` runs a pure resolution function under every possible roll sequence and
+  returns the exact odds of each result, as whole numbers over one denominator (`Odds`).
+  This is the "one resolution function, two drivers" rule of DESIGN.md: the odds a player
+  sees are computed by the very code that rolls.
 
 Every roll a driver makes is remembered in `made` (the raw faces), so the engine can put the
 dice inside the event that used them and replay never needs the stream again.
@@ -15,10 +16,11 @@ dice inside the event that used them and replay never needs the stream again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from math import gcd, lcm
 from typing import Generic, Protocol, TypeVar
 
 _MASK = (1 << 64) - 1
@@ -117,6 +119,12 @@ def sum_distribution(count: int, sides: int) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(ways.items()))
 
 
+@cache
+def _faces(sides: int) -> tuple[tuple[int, int], ...]:
+    """One die's branches: each face, one way."""
+    return tuple((f, 1) for f in range(1, sides + 1))
+
+
 class _NeedRoll(Exception):
     def __init__(self, options: tuple[tuple[int, int], ...], denominator: int) -> None:
         self.options = options
@@ -138,7 +146,7 @@ class _PrefixDice:
         raise _NeedRoll(options, denominator)
 
     def d(self, sides: int, purpose: str = "") -> int:
-        return self._next(tuple((f, 1) for f in range(1, sides + 1)), sides)
+        return self._next(_faces(sides), sides)
 
     def sum(self, count: int, sides: int, purpose: str = "") -> int:
         if count == 0:
@@ -146,44 +154,124 @@ class _PrefixDice:
         return self._next(sum_distribution(count, sides), sides**count)
 
 
-def enumerate_outcomes(resolve: Callable[[Dice], T]) -> dict[T, Fraction]:
+@dataclass(frozen=True, slots=True)
+class Odds(Generic[T]):
+    """An exact distribution in whole numbers: `outcomes[i]` comes up in `ways[i]` of
+    `denominator` equally likely cases, and the ways add up to the denominator.
+
+    Whole numbers because the odds are asked for in the AI's inner loop, where adding and
+    multiplying `Fraction`s (a gcd each time) cost more than running the rules; a `Fraction`
+    is made only when someone asks for one (`probability`, `fractions`), and a chance as a
+    float (`chance`, `percent`) is the very float `float(fraction)` gives, so nothing a player
+    or the AI reads changes.  Kept in lowest terms, so equal odds are equal values; outcomes
+    keep the order the enumeration first met them in.
+    """
+
+    outcomes: tuple[T, ...]
+    ways: tuple[int, ...]
+    denominator: int
+
+    def __post_init__(self) -> None:
+        if len(self.outcomes) != len(self.ways):
+            raise ValueError(f"{len(self.outcomes)} outcomes but {len(self.ways)} counts")
+        if len(set(self.outcomes)) != len(self.outcomes):
+            raise ValueError("an outcome is listed twice")
+        if self.denominator < 1 or any(w < 0 for w in self.ways):
+            raise ValueError(f"counts {self.ways} over {self.denominator} are not odds")
+        if sum(self.ways) != self.denominator:
+            raise ValueError(f"counts {self.ways} do not add up to {self.denominator}")
+
+    @classmethod
+    def counted(cls, ways: Mapping[T, int]) -> Odds[T]:
+        """Odds from how many ways each outcome comes up (put in lowest terms)."""
+        outcomes = tuple(ways)
+        counts = tuple(ways.values())
+        total = sum(counts)
+        g = gcd(total, *counts)
+        if g > 1:
+            counts = tuple(c // g for c in counts)
+        return cls(outcomes, counts, total // g)
+
+    @classmethod
+    def of(cls, probabilities: Mapping[T, Fraction]) -> Odds[T]:
+        """Odds from exact probabilities (which must add up to one), over their least common
+        denominator."""
+        den = lcm(*(Fraction(p).denominator for p in probabilities.values()))
+        ways = {o: Fraction(p).numerator * (den // Fraction(p).denominator)
+                for o, p in probabilities.items()}
+        if sum(ways.values()) != den:
+            raise ValueError(f"probabilities add up to {sum(probabilities.values())}, not 1")
+        return cls.counted(ways)
+
+    def items(self) -> Iterator[tuple[T, int]]:
+        """(outcome, ways) pairs."""
+        return zip(self.outcomes, self.ways, strict=True)
+
+    def ways_of(self, outcome: T) -> int:
+        """In how many of the `denominator` cases `outcome` comes up (0 if it cannot)."""
+        for o, w in zip(self.outcomes, self.ways, strict=True):
+            if o == outcome:
+                return w
+        return 0
+
+    def ways_where(self, test: Callable[[T], bool]) -> int:
+        """In how many cases the outcome passes `test`."""
+        return sum(w for o, w in zip(self.outcomes, self.ways, strict=True) if test(o))
+
+    def probability(self, outcome: T) -> Fraction:
+        return Fraction(self.ways_of(outcome), self.denominator)
+
+    def chance(self, outcome: T) -> float:
+        """The probability as the nearest float (the same float as `float(probability)`)."""
+        return self.ways_of(outcome) / self.denominator
+
+    def percent(self, outcome: T) -> float:
+        """The probability in percent, as the odds panels have always shown it."""
+        return self.chance(outcome) * 100
+
+    def fractions(self) -> dict[T, Fraction]:
+        """Every outcome's exact probability."""
+        return {o: Fraction(w, self.denominator) for o, w in self.items()}
+
+    def regroup(self, key: Callable[[T], K]) -> Odds[K]:
+        """The odds of `key(outcome)`: outcomes with the same key pooled."""
+        ways: dict[K, int] = {}
+        for o, w in self.items():
+            k = key(o)
+            ways[k] = ways.get(k, 0) + w
+        return Odds.counted(ways)
+
+
+def count_outcomes(resolve: Callable[[Dice], T]) -> Odds[T]:
     """Exact distribution of `resolve(dice)` over every sequence of rolls it can ask for.
 
     `resolve` must be pure: the same rolls give the same result.  It is re-run once per leaf
-    of the roll tree, with each branch weighted by its probability; sums of several dice are
-    one branch per total (weighted by how many ways it can come up), so 2d8 costs 15 runs,
-    not 64.
+    of the roll tree; sums of several dice are one branch per total (weighted by how many ways
+    it can come up), so 2d8 costs 15 runs, not 64.  A leaf's weight is whole numbers, ways
+    out of the product of the dice it threw; leaves that threw different dice are brought to
+    their least common denominator at the end.
     """
-    results: dict[T, Fraction] = {}
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    found: dict[T, dict[int, int]] = {}  # outcome -> {leaf denominator: ways}
+    stack: list[tuple[tuple[int, ...], int, int]] = [((), 1, 1)]
     while stack:
-        prefix, weight = stack.pop()
+        prefix, ways, den = stack.pop()
         try:
             outcome = resolve(_PrefixDice(prefix))
         except _NeedRoll as need:
-            for value, ways in need.options:
-                stack.append(((*prefix, value), weight * Fraction(ways, need.denominator)))
+            deeper = den * need.denominator
+            for value, n in need.options:
+                stack.append(((*prefix, value), ways * n, deeper))
             continue
-        results[outcome] = results.get(outcome, Fraction(0)) + weight
-    return results
+        per = found.get(outcome)
+        if per is None:
+            found[outcome] = {den: ways}
+        else:
+            per[den] = per.get(den, 0) + ways
+    common = lcm(*{d for per in found.values() for d in per})
+    return Odds.counted({o: sum(w * (common // d) for d, w in per.items())
+                         for o, per in found.items()})
 
 
-class OutcomeCache(Generic[K, T]):
-    """Exact distributions already enumerated, one per situation: the odds a window shows
-    and the AI weighs are asked for the same situation again and again, and enumerating is
-    the costly part.  Bounded, so a long search cannot grow it without end; a situation must
-    be hashable and hold everything its outcome depends on."""
-
-    def __init__(self, limit: int = 20_000) -> None:
-        self.limit = limit
-        self._found: dict[K, dict[T, Fraction]] = {}
-
-    def get(self, key: K, resolve: Callable[[Dice], T]) -> dict[T, Fraction]:
-        """The distribution of `resolve` for `key`, enumerated the first time it is asked."""
-        found = self._found.get(key)
-        if found is None:
-            found = enumerate_outcomes(resolve)
-            if len(self._found) > self.limit:
-                self._found.clear()
-            self._found[key] = found
-        return found
+def enumerate_outcomes(resolve: Callable[[Dice], T]) -> dict[T, Fraction]:
+    """`count_outcomes` as exact probabilities, for a caller that wants `Fraction`s."""
+    return count_outcomes(resolve).fractions()

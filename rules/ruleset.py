@@ -10,11 +10,14 @@ attack that `odds` gives, from the same resolution function that rolls it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import gcd, lcm
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rules.dice import Odds
 from rules.events import Modifier
 from rules.hexgrid import Hex
 from rules.setup import BattleSetup, UnitSpec
@@ -25,20 +28,90 @@ if TYPE_CHECKING:
     from rules.engine import Context
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class AttackOdds:
-    """The exact chances of one attack, computed by enumerating the resolution function."""
+    """The exact chances of one attack, computed by enumerating the resolution function.
 
-    hit: Fraction
-    damage: dict[int, Fraction]  # damage dealt to the target -> probability (0 = none)
-    kill: Fraction  # chance the target is out of the fight after this attack
+    Kept as whole numbers over one denominator (`dealt.denominator`): `dealt` is the odds of
+    the damage dealt to the target (0 = none), ascending, and `hit_ways` and `kill_ways` count
+    the cases in which the attack hits and in which the target is out of the fight after it.
+    The AI reads these in its inner loop, so no `Fraction` is made until someone asks for one
+    (`hit`, `damage`, `kill`, for the odds panel and the tests); `chances()` gives floats
+    equal to the floats of those fractions.  A ruleset whose odds are fractions builds it
+    from them, `AttackOdds(hit=..., damage=..., kill=..., modifiers=..., needed=...)`; the
+    built-in rulesets count (`AttackOdds.counted`).
+    """
+
+    dealt: Odds[int]
+    hit_ways: int
+    kill_ways: int
     modifiers: tuple[Modifier, ...]
     needed: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...]
+
+    def __init__(self, hit: Fraction, damage: Mapping[int, Fraction], kill: Fraction,
+                 modifiers: tuple[Modifier, ...], needed: int,
+                 notes: tuple[str, ...] = ()) -> None:
+        chances = [Fraction(hit), Fraction(kill), *(Fraction(p) for p in damage.values())]
+        den = lcm(*(p.denominator for p in chances))
+        ways = [int(p * den) for p in chances]
+        if sum(ways[2:]) != den:
+            raise ValueError(f"damage chances add up to {sum(chances[2:])}, not 1")
+        self._count(dict(zip(damage, ways[2:], strict=True)), ways[0], ways[1],
+                    modifiers, needed, notes)
+
+    @classmethod
+    def counted(cls, dealt: Mapping[int, int], hit_ways: int, kill_ways: int,
+                modifiers: tuple[Modifier, ...], needed: int,
+                notes: tuple[str, ...] = ()) -> AttackOdds:
+        """The odds from counts: `dealt` maps damage dealt to the target to the ways it
+        comes up (they add up to the denominator), and the hit and kill counts are ways over
+        the same denominator."""
+        odds = cls.__new__(cls)
+        odds._count(dealt, hit_ways, kill_ways, modifiers, needed, notes)
+        return odds
+
+    def _count(self, dealt: Mapping[int, int], hit_ways: int, kill_ways: int,
+               modifiers: tuple[Modifier, ...], needed: int, notes: tuple[str, ...]) -> None:
+        g = gcd(hit_ways, kill_ways, *dealt.values()) or 1
+        order = tuple(sorted(dealt))
+        ways = tuple(dealt[d] // g for d in order)
+        den = sum(ways)
+        hit_ways, kill_ways = hit_ways // g, kill_ways // g
+        if not (0 <= hit_ways <= den and 0 <= kill_ways <= den):
+            raise ValueError(f"hit {hit_ways} and kill {kill_ways} are not chances out of {den}")
+        for name, value in (("dealt", Odds(order, ways, den)), ("hit_ways", hit_ways),
+                            ("kill_ways", kill_ways), ("modifiers", tuple(modifiers)),
+                            ("needed", needed), ("notes", tuple(notes))):
+            object.__setattr__(self, name, value)
+
+    @property
+    def denominator(self) -> int:
+        return self.dealt.denominator
+
+    @property
+    def hit(self) -> Fraction:
+        return Fraction(self.hit_ways, self.dealt.denominator)
+
+    @property
+    def damage(self) -> dict[int, Fraction]:
+        """Damage dealt to the target -> probability (0 = none), ascending."""
+        return self.dealt.fractions()
+
+    @property
+    def kill(self) -> Fraction:
+        """The chance the target is out of the fight after this attack."""
+        return Fraction(self.kill_ways, self.dealt.denominator)
 
     @property
     def expected_damage(self) -> Fraction:
-        return sum((d * p for d, p in self.damage.items()), Fraction(0))
+        return Fraction(sum(d * w for d, w in self.dealt.items()), self.dealt.denominator)
+
+    def chances(self) -> tuple[float, tuple[tuple[int, float], ...], float]:
+        """(hit, damage -> probability for damage above 0, kill) as floats, for the AI."""
+        den = self.dealt.denominator
+        return (self.hit_ways / den, tuple((d, w / den) for d, w in self.dealt.items() if d > 0),
+                self.kill_ways / den)
 
 
 class Ruleset:

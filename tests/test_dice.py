@@ -11,6 +11,7 @@ from rules.dice import (
     ScriptedDice,
     ScriptExhausted,
     StreamDice,
+    count_outcomes,
     enumerate_outcomes,
     face,
     sum_distribution,
@@ -65,3 +66,18 @@ def test_enumeration_is_exact_for_a_branching_procedure() -> None:
     assert dist[0] == Fraction(1, 2)
     assert dist[8] == Fraction(1, 32)
     assert dist[5] == Fraction(1, 2) * Fraction(4, 16)
+
+
+def test_enumeration_counts_in_whole_numbers_over_one_denominator() -> None:
+    # The same attack: a miss is 16 of 32 cases, 2d4 = 8 one case (20 x 16 = 320 leaves'
+    # worth, put in lowest terms), and no Fraction is made until one is asked for.
+    def attack(dice):
+        if dice.d(20) >= 11:
+            return dice.sum(2, 4)
+        return 0
+
+    odds = count_outcomes(attack)
+    assert odds.denominator == 32
+    assert (odds.ways_of(0), odds.ways_of(8), odds.ways_of(5)) == (16, 1, 4)
+    assert sum(odds.ways) == odds.denominator
+    assert odds.percent(0) == 50.0 and odds.probability(8) == Fraction(1, 32)

@@ -120,10 +120,7 @@ class RulesetHooks:
         """(hit, damage → probability for damage > 0, kill) as floats, or None.  Generic:
         `odds` converted; a ruleset may answer faster from a cache of its own."""
         o = self.odds(state, s)
-        if o is None:
-            return None
-        return (float(o.hit), tuple((d, float(p)) for d, p in o.damage.items() if d > 0),
-                float(o.kill))
+        return None if o is None else o.chances()
 
     def strike_of(self, state: Battle, cmd: Command) -> Strike | None:
         """The attack a command makes, if it makes one (an Attack, a Cast, a charging Move)."""

@@ -11,7 +11,7 @@ from collections import Counter
 
 from rules.dice import StreamDice
 from rules.engine import start
-from rules.systems.fallen_empire.combat import _distribution, resolve, situation
+from rules.systems.fallen_empire.combat import outcome_odds, resolve, situation
 from tests.fallen_empire.helpers import fe
 
 
@@ -25,7 +25,7 @@ def test_rolled_attacks_match_the_exact_odds() -> None:
                      .unit("knight", "fighting_man", "men", (0, 0), facing=0)
                      .unit("orc", "orc", "orcs", (1, 0), facing=0).build())
     s = situation(state, "knight", "orc", "charge")
-    exact = _distribution(s)
+    exact = outcome_odds(s).fractions()
     n = 20_000
     seen: Counter = Counter()
     counter = 0

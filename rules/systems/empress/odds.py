@@ -9,15 +9,17 @@ too.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from dataclasses import replace
+from functools import lru_cache
 
-from rules.dice import OutcomeCache
+from rules.dice import Odds, count_outcomes
 from rules.engine import AttackOdds
+from rules.events import Modifier
 from rules.state import Battle
 from rules.systems.empress.resolution import Result, Situation, resolve
 from rules.systems.empress.units import cfg
 
-__all__ = ["describe_bands", "describe_defence", "odds_of"]
+__all__ = ["describe_bands", "describe_defence", "odds_against", "odds_of", "outcome_odds"]
 
 
 def public_notes(s: Situation) -> tuple[str, ...]:
@@ -26,17 +28,58 @@ def public_notes(s: Situation) -> tuple[str, ...]:
 
 def odds_of(state: Battle, s: Situation) -> AttackOdds:
     """Exact odds of `s` by running `resolve` under every roll (the second driver)."""
-    dist = _distribution(s)
-    hit = Fraction(0)
-    damage: dict[int, Fraction] = {}
-    kill = Fraction(0)
-    hp = state.unit(s.target).hp
-    for r, p in dist.items():
-        if r.hit:
-            hit += p
-        damage[r.damage] = damage.get(r.damage, Fraction(0)) + p
-        if r.hit and not s.no_damage and hp - r.damage <= cfg(state, "incapacitated_at"):
-            kill += p
+    return odds_against(s, state.unit(s.target).hp, cfg(state, "incapacitated_at"))
+
+
+@lru_cache(maxsize=1 << 14)
+def odds_against(s: Situation, hp: int, out_at: int) -> AttackOdds:
+    """The odds of `s` against a target of `hp` hit points, out of the fight at `out_at`.
+    Memoised whole (the odds are immutable): the AI asks about the same blow again and
+    again while it weighs its moves."""
+    dealt: dict[int, int] = {}
+    hit = kill = 0
+    for (hits, damage), ways in _tally(_roll(s)).items():
+        dealt[damage] = dealt.get(damage, 0) + ways
+        if hits:
+            hit += ways
+            if not s.no_damage and hp - damage <= out_at:
+                kill += ways
+    modifiers, needed, notes = _words(s)
+    return AttackOdds.counted(dealt, hit, kill, modifiers=modifiers, needed=needed,
+                              notes=notes)
+
+
+def outcome_odds(s: Situation) -> Odds[Result]:
+    """The exact odds of every result of `s` before any venom (the faces and the words left
+    out: what was hit, how hard, and for how much is what the odds are about)."""
+    return _outcomes(_roll(s))
+
+
+def _roll(s: Situation) -> Situation:
+    """`s` with what the odds do not read made blank -- who strikes whom with what, the
+    words and clauses beside the numbers, the modifiers as one total, and what only the venom
+    reads (the odds leave venom out) -- so the same roll against the same numbers is
+    enumerated once whoever makes it.  Everything `resolve` reads before the venom is kept
+    (tests/test_odds_counts.py checks the blanked roll gives the same odds)."""
+    total = s.total_modifier
+    return replace(s, kind="", attacker="", target="", weapon="", weapon_key="",
+                   modifiers=(Modifier(value=total, reason="", rule=""),) if total else (),
+                   hc_parts=(), coverage_parts=(), protection_parts=(), venom=None,
+                   target_hp=0, reflexes=0, fortitude=0, options=(), notes=())
+
+
+@lru_cache(maxsize=1 << 14)
+def _outcomes(roll: Situation) -> Odds[Result]:
+    return count_outcomes(lambda dice: _strip(resolve(roll, dice, contact=False)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _tally(roll: Situation) -> Odds[tuple[bool, int]]:
+    return _outcomes(roll).regroup(lambda r: (r.hit, r.damage))
+
+
+def _words(s: Situation) -> tuple[tuple[Modifier, ...], int, tuple[str, ...]]:
+    """The modifiers, the number needed and the notes the odds panel shows beside `s`."""
     notes = (*describe_bands(s), *describe_defence(s), *public_notes(s))
     if s.venom is not None:
         notes = (*notes, "Venom is not included in these odds (EMP-87..89).")
@@ -46,8 +89,7 @@ def odds_of(state: Battle, s: Situation) -> AttackOdds:
     every = (*s.modifiers, *(m.model_copy(update={"value": -m.value,
                                                   "reason": f"{s.target}'s HC: {m.reason}"})
                              for m in rest))
-    return AttackOdds(hit=hit, damage=dict(sorted(damage.items())), kill=kill,
-                      modifiers=tuple(every), needed=base.value, notes=notes)
+    return tuple(every), base.value, notes
 
 
 def describe_defence(s: Situation) -> tuple[str, ...]:
@@ -86,13 +128,6 @@ def describe_bands(s: Situation) -> tuple[str, ...]:
         text = (f"HC {s.hc}, no armour: {s.hc}+ is a direct hit, {crit}+ or a natural 20 a "
                 "critical (EMP-48, EMP-50).")
     return (text, f"Attack modifiers total {mod_total:+d}.")
-
-
-_ODDS: OutcomeCache[Situation, Result] = OutcomeCache()
-
-
-def _distribution(s: Situation) -> dict[Result, Fraction]:
-    return _ODDS.get(s, lambda dice: _strip(resolve(s, dice, contact=False)))
 
 
 def _strip(r: Result) -> Result:

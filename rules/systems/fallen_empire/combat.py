@@ -13,10 +13,10 @@ the opposite sign ("−1 shield, FE-30"), which is the same arithmetic and easie
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from functools import lru_cache
 
 from rules.data import DiceExpr
-from rules.dice import Dice, OutcomeCache
+from rules.dice import Dice, Odds, count_outcomes
 from rules.engine import AttackOdds
 from rules.events import Modifier
 from rules.hexgrid import Hex, line
@@ -300,28 +300,39 @@ def cover_for(state: Battle, shooter_hex: Hex, target: FEUnit) -> str:
 
 def odds_of(state: Battle, s: Situation) -> AttackOdds:
     """Exact odds of `s` by running `resolve` under every roll (the second driver)."""
-    dist = _distribution(s)
-    target = state.unit(s.target)
-    hit = Fraction(0)
-    damage: dict[int, Fraction] = {}
-    kill = Fraction(0)
-    for r, p in dist.items():
-        if r.hit:
-            hit += p
-        dealt = r.damage if r.struck == s.target else 0
-        damage[dealt] = damage.get(dealt, Fraction(0)) + p
-        if dealt and dealt >= target.hp:
-            kill += p
-    return AttackOdds(hit=hit, damage=dict(sorted(damage.items())), kill=kill,
-                      modifiers=s.modifiers + s.damage_modifiers, needed=s.needed,
-                      notes=(*s.notes, "Before any shield is splintered (FE-31)."))
+    return odds_against(s, state.unit(s.target).hp)
 
 
-_ODDS: OutcomeCache[Situation, Result] = OutcomeCache()
+@lru_cache(maxsize=1 << 14)
+def odds_against(s: Situation, hp: int) -> AttackOdds:
+    """The odds of `s` against a target of `hp` hit points.  Memoised whole (the odds are
+    immutable): the AI asks about the same blow again and again while it weighs its moves."""
+    dealt: dict[int, int] = {}
+    hit = kill = 0
+    for (hits, damage), ways in _dealt(s).items():
+        if hits:
+            hit += ways
+        dealt[damage] = dealt.get(damage, 0) + ways
+        if damage and damage >= hp:
+            kill += ways
+    return AttackOdds.counted(dealt, hit, kill, modifiers=s.modifiers + s.damage_modifiers,
+                              needed=s.needed,
+                              notes=(*s.notes, "Before any shield is splintered (FE-31)."))
 
 
-def _distribution(s: Situation) -> dict[Result, Fraction]:
-    return _ODDS.get(s, lambda dice: _strip(resolve(s, dice)))
+@lru_cache(maxsize=1 << 14)
+def outcome_odds(s: Situation) -> Odds[Result]:
+    """The exact odds of every result of `s`, without the faces thrown (who was struck and
+    for how much is what the odds are about).  Memoised: the AI and the odds panel ask about
+    the same situation again and again, and a situation holds all its outcome depends on."""
+    return count_outcomes(lambda dice: _strip(resolve(s, dice)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _dealt(s: Situation) -> Odds[tuple[bool, int]]:
+    """(hit, damage dealt to the target) of `s`: whoever else a blow strikes, the target is
+    dealt 0."""
+    return outcome_odds(s).regroup(lambda r: (r.hit, r.damage if r.struck == s.target else 0))
 
 
 def _strip(r: Result) -> Result:
