@@ -52,7 +52,8 @@ class Command(BaseModel):
     def describe(self) -> str:
         """The command as code writes it, for developers' messages (`flank replay --verify`,
         the engine's refusals); a player reads `say`."""
-        fields = ", ".join(f"{k}={v!r}" for k, v in self.model_dump().items() if k != "type")
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in type(self).model_fields
+                           if k != "type")  # not model_dump: a malformed field stays as given
         return f"{self.type}({fields})"
 
     def say(self, w: Words = PLAIN) -> str:
@@ -141,8 +142,11 @@ class Declare(Command):
 class Move(Command):
     """Walk a unit along `path` (its current hex first), then face `facing` if given.
 
-    `path` is always used; a one-hex path is a turn in place and needs a `facing` other
-    than the one he has (else the move would do nothing).  `facing` is used wherever the
+    `path` is always used.  A one-hex path stays on the spot: under Fallen Empire it is a
+    turn in place and needs a `facing` other than the one he has (else it would do nothing,
+    and his turn in the phase would be gone); under Empress, standing still is a move of
+    its own (it spends his move, R-EMP-TURN) and the facing is optional.  `facing` is used
+    wherever the
     mover chooses how he ends up facing; where the rules fix it (an Empress fall-back,
     EMP-58; a Fallen Empire fighting withdrawal, FE-13) it must be None or his facing now.
     `target` names the foe a move ends by striking, for rulesets with charges (a Fallen

@@ -85,7 +85,7 @@ def check_move(state: Battle, u: EmpUnit, cmd: Move) -> str | None:
     if not can_move(u):
         return f"{u.id} is held and cannot move (EMP-77)"
     path = [unhx(p) for p in cmd.path]
-    why = path_refusal(path, cmd.facing, u)
+    why = path_refusal(path, cmd.facing)
     if why:
         return why
     if cmd.target:
