@@ -45,7 +45,7 @@ from rules.engine import (
 )
 from rules.events import Event
 from rules.invariants import violations
-from rules.playout import random_playout
+from rules.playout import random_playout, random_steps
 from rules.state import Battle, state_hash
 from tests.conformance.mutations import mutated, wrong_values
 
@@ -163,30 +163,30 @@ def probe(play: Played, state: Battle, cmd: Command, rng: random.Random, step: i
 
 def play_checked(ground: Battleground, seed: int, max_commands: int = 300,
                  probes_per_step: int = 1) -> Played:
-    """A random game (the same one `random_playout(setup, seed)` plays) with every
-    per-command promise checked; raises ConformanceError at the first one broken."""
+    """A random game (`rules.playout.random_steps`, the one `random_playout(setup, seed)`
+    plays) with every per-command promise checked; raises ConformanceError at the first
+    one broken."""
     setup = ground.setup(seed)
-    chooser, prober = random.Random(seed), random.Random(seed ^ 0x5EED)
+    prober = random.Random(seed ^ 0x5EED)
     state, opening = start(setup)
     play = Played(ground.id, seed, setup, list(opening), state)
     check_state(play, state, 0)
-    for step in range(1, max_commands + 1):
-        side = decider(state)
-        if side is None:
-            break
-        legal = legal_commands(state, side)
-        cmd = chooser.choice(legal)
-        for _ in range(probes_per_step):
-            probe(play, state, prober.choice(legal), prober, step)
+    steps = random_steps(state, seed, max_commands)
+    while True:
+        n = len(play.commands) + 1
         try:
-            state, events = submit(state, cmd)
+            step = next(steps)
+        except StopIteration:
+            break
         except IllegalCommand as exc:
-            raise _fail(play, step, f"the legal {cmd.describe()} was refused: "
-                                    f"{exc.reason}") from None
-        play.commands.append(cmd)
-        play.steps.append((cmd, tuple(events)))
-        check_state(play, state, step)
-    play.final = state
+            raise _fail(play, n, f"a legal {exc.command.describe()} was refused: "
+                                 f"{exc.reason}") from None
+        for _ in range(probes_per_step):
+            probe(play, step.before, prober.choice(step.legal), prober, n)
+        play.commands.append(step.command)
+        play.steps.append((step.command, tuple(step.events)))
+        play.final = step.after
+        check_state(play, step.after, n)
     return play
 
 
