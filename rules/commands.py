@@ -88,7 +88,8 @@ def field_refusal(state: Battle, cmd: Command) -> str | None:
     ruleset has to remember it: the command is well formed (each field of its declared
     type, as if it had been read from a save), and the fields every command shares the
     meaning of name what is there: `unit` and a non-empty `target` a figure of the battle,
-    `side` one of its sides, `facing` one of the six hexsides, `path` hexes of the board.
+    `side` one of its sides, `facing` one of the six hexsides, `path` hexes of the board
+    from the one he stands on.
     Refusals name the unit by id; a player's screen puts its name in (`Words.text`)."""
     try:
         type(cmd).model_validate(dict(cmd), strict=True)
@@ -120,6 +121,9 @@ def field_refusal(state: Battle, cmd: Command) -> str | None:
     if "path" in fields and isinstance(cmd, Move):
         if not cmd.path:
             return f"{who}'s path is empty: it begins on the hex where he stands"
+        here = state.unit(cmd.unit).pos
+        if here is not None and tuple(cmd.path[0]) != (here.q, here.r):
+            return "a path must start on the unit's own hex"
         for q, r in cmd.path:
             if Hex(q, r) not in state.board:
                 return f"{who}'s path leaves the board at ({q}, {r})"
