@@ -152,5 +152,6 @@ def test_an_hour_of_random_games_keeps_every_promise(request: pytest.FixtureRequ
     t0 = time.monotonic()
     tally = soak(lambda _: time.monotonic() - t0 >= seconds, first_seed=1000)
     print(f"\nsoak: {tally.games} games, {tally.commands} commands, {tally.probes} wrong "
-          f"commands refused, {time.monotonic() - t0:.0f} s")
+          f"commands tried ({tally.refused} refused, {tally.harmless} harmless), "
+          f"{time.monotonic() - t0:.0f} s")
     assert tally.games
