@@ -537,7 +537,7 @@ def check(state: Battle, cmd: Command) -> str | None:
     if cmd.option not in ("1", "2", "3") and not cmd.option.removeprefix("-").isdecimal():
         return f"option must be the number of dice to throw, 1 to 3, not {cmd.option!r}"
     n = int(cmd.option)
-    if cmd.option != str(n):  # "02", "+2", "٢": the throw is "1", "2" or "3", as offered
+    if cmd.option != str(n):  # "02", "+2", a two in other digits: "1", "2", "3" as offered
         return f"option must be the number of dice to throw, 1 to 3, not {cmd.option!r}"
     pool = frame.bout.pool_a if letter == "a" else frame.bout.pool_b
     if n < 1:
