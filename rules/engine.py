@@ -23,7 +23,7 @@ from dataclasses import replace
 
 import rules.evolvers  # noqa: F401  (registers how the shared events change a battle)
 from rules import registry
-from rules.commands import Command
+from rules.commands import Command, field_refusal
 from rules.dice import Dice, ScriptedDice, StreamDice
 from rules.events import Event, UnitFaced, evolver_for
 from rules.hexgrid import sextant_direction
@@ -174,10 +174,20 @@ def legal_commands(state: Battle, side: str | None = None) -> list[Command]:
 
 
 def check(state: Battle, command: Command) -> str | None:
+    """Why `command` may not be given now (a sentence for a player), or None.
+
+    Every field is checked (issue 21): first what is wrong in any battle (`field_refusal`:
+    a malformed field, a unit, target or side that is not there, a facing that is not one of
+    six, a path off the board), then what the frame on top (or the ruleset) says of this
+    moment, which refuses any field its decision does not use unless it is at its
+    default."""
     if state.outcome is not None:
         return "the battle is over"
     if state.top is None or state.top.actor is None:
         return "nobody is to decide now"
+    why = field_refusal(state, command)
+    if why is not None:
+        return why
     if state.top.owns_commands:
         return state.top.check(state, command)
     return ruleset_of(state).check(state, command)

@@ -34,7 +34,7 @@ from rules.commands import Command, React
 from rules.engine import Context
 from rules.events import BattleEnded, Event, HexT, UnitStepped, evolver, hx, unhx
 from rules.hexgrid import Hex
-from rules.state import Battle, Frame
+from rules.state import Battle, Frame, Unit
 from rules.wording import PLAIN, Words, and_list
 
 S = TypeVar("S")
@@ -226,12 +226,21 @@ def end_walk(state: Battle, e: MoveEnded | None = None) -> Battle:
 # --- walking -------------------------------------------------------------------------------
 
 
-def path_refusal(path: list[Hex], facing: int | None) -> str | None:
-    """What is wrong with a move's path and final facing as such, before any rule."""
+def path_refusal(path: list[Hex], facing: int | None, mover: Unit | None = None
+                 ) -> str | None:
+    """What is wrong with a move's path and final facing as such, before any rule.  Given
+    the `mover`, a one-hex path (a turn in place) must turn him: one that leaves him as he
+    is would use his move for nothing, with a `facing` the decision does not use."""
     if len(set(path)) != len(path):
         return "a path may not visit a hex twice"
     if facing is not None and not 0 <= facing <= 5:
         return "facing must be 0 to 5"
+    if mover is not None and len(path) == 1:
+        if facing is None:
+            return (f"{mover.id} neither moves nor turns: a move in place must name the "
+                    "way he turns to face")
+        if facing == mover.facing:
+            return f"{mover.id} already faces that way"
     return None
 
 

@@ -145,6 +145,17 @@ class Ruleset:
     def templates(self) -> list[str]:
         return []
 
+    def modes(self) -> tuple[str, ...]:
+        """The modes this ruleset's text defines, "skirmish" first: the values a set-up's
+        `mode` option may take.  The conformance tests and `bench/soak.py` play each."""
+        return ("skirmish",)
+
+    def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
+        """A small battle in `mode`, for random play by the conformance tests and the soak,
+        or None: they then set a skirmish up from the ruleset's templates, and a mode with
+        no sample is a failure they name."""
+        return None
+
     def tables(self, path: Path | None = None) -> Any:
         """The ruleset's data tables (its own TOML file, or the one at `path` read in its
         place, as `flank validate` does), or None for a ruleset that keeps none.  A bad file

@@ -1,11 +1,36 @@
 """Every test writes its saves and exports under a temporary folder, never in the home of
-whoever runs the suite."""
+whoever runs the suite.
+
+`--long` runs the tests marked `long` (skipped otherwise): the conformance soak, an hour of
+random games under every ruleset and mode with every promise checked (`--long-minutes N`
+for another length).  bench/README.md has the figures of a trial run.
+"""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--long", action="store_true", default=False,
+                     help="also run the long soaks (tests marked long)")
+    parser.addoption("--long-minutes", type=float, default=60.0,
+                     help="how long a --long soak runs, in minutes (default 60)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "long: a soak run only with --long")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--long"):
+        return
+    skip = pytest.mark.skip(reason="a soak: run with --long")
+    for item in items:
+        if "long" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,16 +1,18 @@
-"""Stateful fuzzing of every ruleset (Hypothesis `RuleBasedStateMachine`, one per ruleset in
-`rules.engine.catalogue()`): random sequences of legal commands mixed with illegal ones — a unit
-of the wrong side, a side that is not to act, a Move path that jumps across the board, targets
-that do not exist, commands of a kind the moment does not call for, and arbitrary made-up
-commands — with the battle's promises checked after every step:
+"""Stateful fuzzing of every mode of every ruleset (Hypothesis `RuleBasedStateMachine`, one per
+battleground the registry gives, tests/conformance/harness.py): random sequences of legal
+commands mixed with illegal ones — a unit of the wrong side, a side that is not to act, a
+Move path that jumps across the board, targets that do not exist, commands of a kind the
+moment does not call for, and arbitrary made-up commands — with the battle's promises
+checked after every step:
 
 * a command the rules refuse raises `IllegalCommand` (nothing else) and changes nothing;
-* no two units still in the battle (not dead, not gone) stand on one hex, and every unit on
-  the board stands on a hex of it;
-* hit points never exceed the maximum, and status agrees with hit points (Fallen Empire:
-  a unit fights only above 0 HP, FE-39; at 0 HP it is "on the brink" (FE-39), below 0 it is
-  dying (FE-40) down to the dying floor (R-FE, FE-40 reading (a): below -10 it is dead), unless
-  knocked out by subdual damage (FE-35), stabilised (FE-42/FE-43) or dead;
+* the board kind's invariants (rules/invariants.py): on a hex map no two units still in the
+  battle (not dead, not gone) stand on one hex, every unit on the board stands on a hex of
+  it facing one of six; on the lists the joust's own; hit points never above the maximum;
+* status agrees with hit points (Fallen Empire: a unit fights only above 0 HP, FE-39; at
+  0 HP it is "on the brink" (FE-39), below 0 it is dying (FE-40) down to the dying floor
+  (R-FE, FE-40 reading (a): below -10 it is dead), unless knocked out by subdual damage
+  (FE-35), stabilised (FE-42/FE-43) or dead;
 * replaying the events from the initial state rebuilds the live state;
 * at the end, the whole battle written as a save loads back to the same state.
 """
@@ -42,7 +44,6 @@ from rules.commands import (
 from rules.engine import (
     BattleSetup,
     IllegalCommand,
-    catalogue,
     check,
     decider,
     evolve_all,
@@ -53,9 +54,11 @@ from rules.engine import (
     submit,
 )
 from rules.hexgrid import Hex
+from rules.invariants import violations
 from rules.state import ACTIVE, DEAD, DOWN, GONE, Battle, Unit, state_hash
+from tests.conformance.harness import Battleground, battlegrounds
 
-RULESETS = [rid for rid, _, _ in catalogue()]
+GROUNDS = battlegrounds()
 STATEFUL = settings(max_examples=25, stateful_step_count=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.filter_too_much])
@@ -64,16 +67,13 @@ STATEFUL = settings(max_examples=25, stateful_step_count=30, deadline=None,
 # --- positions ------------------------------------------------------------------------------
 
 
-def position(ruleset: str, seed: int, kind: int) -> BattleSetup:
-    """The demo battle, or a small skirmish of the ruleset's first templates."""
-    if kind == 0:
-        try:
-            from rules.scenarios import demo_setup
-
-            return demo_setup(ruleset, seed=seed)
-        except KeyError:
-            pass
-    templates = ruleset_of(ruleset).templates()
+def position(ground: Battleground, seed: int, kind: int) -> BattleSetup:
+    """The ruleset's sample battle in the mode, or (kind 1, a skirmish) a small one of the
+    ruleset's first templates."""
+    if kind == 0 or ground.mode != "skirmish":
+        return ground.setup(seed)
+    ruleset = ground.ruleset
+    templates = ruleset_of(ruleset).templates() or ["figure"]
     if ruleset == "fallen_empire":
         templates = ["fighting_man", "orc", "man_at_arms_spear", "ogre"]
     a, b = templates[0], templates[min(1, len(templates) - 1)]
@@ -149,7 +149,9 @@ INVARIANTS = {"fallen_empire": fallen_empire_invariants}
 # --- the machine ----------------------------------------------------------------------------
 
 
-def machine_for(ruleset: str) -> type[RuleBasedStateMachine]:
+def machine_for(ground: Battleground) -> type[RuleBasedStateMachine]:
+    ruleset = ground.ruleset
+
     class Battlefield(RuleBasedStateMachine):
         def __init__(self) -> None:
             super().__init__()
@@ -161,7 +163,7 @@ def machine_for(ruleset: str) -> type[RuleBasedStateMachine]:
 
         @initialize(seed=st.integers(0, 2**31 - 1), kind=st.integers(0, 1))
         def begin(self, seed: int, kind: int) -> None:
-            self.setup = position(ruleset, seed, kind)
+            self.setup = position(ground, seed, kind)
             self.state, opening = start(self.setup)
             self.opening = list(opening)
             self.replayed = evolve_all(initial_state(self.setup), opening)
@@ -307,7 +309,9 @@ def machine_for(ruleset: str) -> type[RuleBasedStateMachine]:
         @invariant()
         def units_keep_to_their_hexes_and_hit_points(self) -> None:
             if self.state is not None:
-                common_invariants(self.state, TOLERATE_PASSING_ON_ONE_HEX)
+                assert violations(self.state) == []
+                if self.state.board_kind == "hex":
+                    common_invariants(self.state, TOLERATE_PASSING_ON_ONE_HEX)
                 extra = INVARIANTS.get(ruleset)
                 if extra is not None:
                     extra(self.state)
@@ -333,14 +337,15 @@ def machine_for(ruleset: str) -> type[RuleBasedStateMachine]:
                 assert loaded.state == self.state
                 assert loaded.history == self.history
 
-    Battlefield.__name__ = Battlefield.__qualname__ = f"Battlefield_{ruleset}"
+    name = ground.id.replace(".", "_")
+    Battlefield.__name__ = Battlefield.__qualname__ = f"Battlefield_{name}"
     return Battlefield
 
 
-for _rid in RULESETS:
-    _case = machine_for(_rid).TestCase
+for _ground in GROUNDS:
+    _case = machine_for(_ground).TestCase
     _case.settings = STATEFUL
-    globals()[f"TestStateful_{_rid}"] = _case
+    globals()[f"TestStateful_{_ground.id.replace('.', '_')}"] = _case
 del _case  # pytest would collect it a second time under this name
 
 

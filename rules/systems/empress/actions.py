@@ -88,9 +88,17 @@ def check(state: Battle, cmd: Command) -> str | None:
             return "a fall-back goes up to half his move, never toward a foe (EMP-58)"
         if path != dests[path[-1]]:
             return "fall back along the path offered (R-EMP-FALLBACK)"
+        if cmd.facing is not None:
+            return (f"{u.id} cannot turn as he falls back: a fall-back keeps his facing "
+                    "(EMP-58); leave the facing out")
+        if cmd.target:
+            return f"a fall-back strikes nobody (EMP-58): {u.id}'s move names no target"
         return None
     if not isinstance(top, TurnFrame):
         return "nobody is to choose now"
+    if unit_id is None:
+        return (f"Empress has no {cmd.type.replace('_', ' ')} for a whole side: it is "
+                f"{top.unit}'s turn (segment {top.segment}), and he acts on his own")
     if unit_id != top.unit:
         return f"it is {top.unit}'s turn (segment {top.segment}), not {unit_id}'s"
     u = emp(state, top.unit)

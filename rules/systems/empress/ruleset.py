@@ -66,6 +66,12 @@ class Empress(TableRuleset):
     def initial_state(self, setup: BattleSetup) -> Battle:
         return self.new_battle(setup, system=EmpSystem(), stack=(RoundFrame(),))
 
+    def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
+        """The demo legion patrol against raiders."""
+        from rules.scenarios import demo_setup
+
+        return demo_setup(self.id, seed=seed) if mode == "skirmish" else None
+
     def run_frame(self, ctx: Context, frame: Frame) -> None:
         if isinstance(frame, RoundFrame):
             run_round(ctx, frame)

@@ -534,9 +534,10 @@ def check(state: Battle, cmd: Command) -> str | None:
             return (f"it is {side}'s turn to choose a throw in secret; {cmd.unit} chooses "
                     "next")
         return f"{cmd.unit} is not riding in this joust"
-    try:
-        n = int(cmd.option)
-    except ValueError:
+    if cmd.option not in ("1", "2", "3") and not cmd.option.removeprefix("-").isdecimal():
+        return f"option must be the number of dice to throw, 1 to 3, not {cmd.option!r}"
+    n = int(cmd.option)
+    if cmd.option != str(n):  # "02", "+2", a two in other digits: "1", "2", "3" as offered
         return f"option must be the number of dice to throw, 1 to 3, not {cmd.option!r}"
     pool = frame.bout.pool_a if letter == "a" else frame.bout.pool_b
     if n < 1:

@@ -120,7 +120,7 @@ def check_move(state: Battle, u: FEUnit, cmd: Move) -> str | None:
     """Why this move is not allowed, or None."""
     path = [unhx(p) for p in cmd.path]
     mode = move_mode(u)
-    why = path_refusal(path, cmd.facing) or path_is_walkable(state, u, path,
+    why = path_refusal(path, cmd.facing, u) or path_is_walkable(state, u, path,
                                                              allowance(state, u))
     if why:
         return why

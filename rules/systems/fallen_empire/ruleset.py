@@ -19,7 +19,11 @@ from rules.procedures import provoked_along
 from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
-from rules.systems.fallen_empire import actions, joust_mode
+from rules.systems.fallen_empire import (
+    actions,
+    joust_invariants,  # noqa: F401 (registers the lists')
+    joust_mode,
+)
 from rules.systems.fallen_empire.combat import armour_ac, odds_of, situation, spell_situation
 from rules.systems.fallen_empire.config import ModeOptions
 from rules.systems.fallen_empire.events import FESystem
@@ -53,6 +57,24 @@ class FallenEmpire(TableRuleset):
     def initial_state(self, setup: BattleSetup) -> Battle:
         return joust_mode.apply_mode(self.new_battle(  # "joust": a JoustFrame, not a RoundFrame
             setup, system=FESystem(), stack=(RoundFrame(),), more_options=ModeOptions))
+
+    def modes(self) -> tuple[str, ...]:
+        return joust_mode.MODES
+
+    def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
+        """The demo patrol against orcs; for the joust, two knights at the tilt (FE-44)."""
+        from rules.builder import Scenario
+        from rules.scenarios import demo_setup
+
+        if mode == "skirmish":
+            return demo_setup(self.id, seed=seed)
+        if mode == "joust":
+            return (Scenario(self.id, seed=seed, radius=4, title="Two knights at the tilt")
+                    .side("pcs", player_characters=True).side("rival")
+                    .unit("kay", "knight", "pcs", (-2, 0), facing=0)
+                    .unit("bors", "knight", "rival", (2, 0), facing=3)
+                    .options(mode="joust").build())
+        return None
 
     def run_frame(self, ctx: Context, frame: Frame) -> None:
         if isinstance(frame, RoundFrame):
