@@ -25,6 +25,7 @@ from game.ui.handover import HandoverCover
 from game.ui.save_notice import SaveWatch, move_writer
 from rules.commands import Command
 from rules.events import Event
+from rules.wording import Words
 
 LEAVE_QUESTION = "Leave the battle?"
 LEAVE_SAVED = "It is saved: Continue in the menu brings it back."
@@ -84,8 +85,10 @@ class PlayScene:
         message the panel shows."""
         self.tm.offer(cmd)
         result = self.tm.step()
-        self.message = (f"Not allowed: {result.error}"
-                        if result is not None and not result.ok else "")
+        if result is not None and not result.ok:  # the rules' reason, figures by name
+            self.message = f"Not allowed: {Words.of(self.tm.state).text(result.error or '')}"
+        else:
+            self.message = ""
 
     # --- the autosave ----------------------------------------------------------------------
 
