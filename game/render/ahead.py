@@ -5,14 +5,14 @@ what is shown now; a zoom step (by wheel, anchored anywhere on screen, or by key
 the centre) shows a part of the next level in or out.  `wanted` lists them, most urgent
 first: the ring, then the part of the next level the way the last zoom step went (zooming
 goes on the way it started, in a few steps of the wheel; the level it came from is still
-there, as it was left; at either end of the ladder, the way back).  Before any zoom step
-it lists both levels, the level out first (its
-chunks hold the most hexes, so they are the slowest to build on the spot).  Building them a
-few a frame keeps the frames where the view crosses a chunk edge or steps a zoom level free
-of building.
+there as it was left; at either end of the ladder, the way back).  Before any zoom step it
+lists both levels, the level out first (its chunks hold the most hexes, so they are the
+slowest to build on the spot).  Building them a few a frame keeps the frames where the view
+crosses a chunk edge or steps a zoom level free of building.
 
-How much that keeps, at most, is set by the screen, not the map: at 1920×1080 the visible
-chunks and the three lists come to about 330 chunks of 256×256 (see `TerrainCache.cap`).
+How much that keeps, at most, is set by the screen, not the map: the chunks on screen and
+the ones wanted (`BoardView.build_ahead` sets the caches' caps to that count).  At 1920×1080
+that is at most 240 chunks of 256×256 (60 MiB) of terrain and as many overlay copies.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ PositionHook = Callable[[str], tuple[float, float] | None]
 # painted each, 15-30 µs on the two-core test machine): a few milliseconds, in a burst of a
 # few frames after a zoom step or when the view reaches a new chunk, so most frames build
 # nothing and none comes near the 16.7 ms of a 60 fps frame.
-AHEAD_BUDGET = 300
+AHEAD_BUDGET = 500
 
 
 class BoardView:
@@ -172,8 +172,9 @@ class BoardView:
         zi = cam.zoom_index
         lay = cam.layout()
         radius = min(lay.size) * 0.62
-        ex, ey = lay.edge_midpoint(Hex(0, 0), 0)
         ox, oy = lay.hex_to_pixel(Hex(0, 0))
+        edges = [(ex - ox, ey - oy) for ex, ey in (lay.edge_midpoint(Hex(0, 0), f)
+                                                   for f in range(6))]
         x0, y0 = math.floor(cam.x), math.floor(cam.y)
         sw, sh = surf.get_size()
         margin = radius * 2.5
@@ -190,8 +191,7 @@ class BoardView:
             if looks is None:
                 looks = self._looks[u.id] = (self.ruleset.unit_glyph(state, u.id),
                                              self.ruleset.unit_badge(state, u.id))
-            ex, ey = lay.edge_midpoint(Hex(0, 0), u.facing)
-            found = self.sprites.get(u, lay.size, (ex - ox, ey - oy), radius,
+            found = self.sprites.get(u, lay.size, edges[u.facing], radius,
                                      side_colour(self.side_index[u.side]), looks[0],
                                      selected == u.id, u.id in acting, looks[1])
             if found is not None:
