@@ -1,18 +1,26 @@
 """What a player sees before committing: the movement range, a planned path with every hex
 where a step provokes a reaction (and who reacts), threatened hexes, reach rings, facing arcs
 and attack targets.  The overlay data comes from the rules (legal commands, positioning
-facts); this module only paints it."""
+facts); this module only paints it.
+
+The overlays come in two kinds.  The *standing* ones (threat, arcs, movement range, reach,
+targets) change when the position or the selection does; `game.render.overlay_layer` paints
+them once into the terrain's chunks with `paint_standing` and reuses the result until they
+change.  The *pointer* ones (the path under the mouse, who it provokes, the hovered hex) follow
+the mouse, are few, and are drawn every frame by `draw_pointer`.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.render.camera import Camera
-from game.render.palette import ARC_COLOURS, MOVE_FILL, PATH_OK, PROVOKE, TARGET, THREAT_FILL
+from game.render.palette import ARC_COLOURS, MOVE_FILL, PATH_OK, PROVOKE, REACH, TARGET, THREAT_FILL
 from game.render.tokens import font
-from rules.hexgrid import Hex
+from rules.hexgrid import Hex, Layout
 
 
 @dataclass
@@ -27,95 +35,113 @@ class Overlays:
     hover: Hex | None = None
 
 
-def _poly(cam: Camera, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
-    cx, cy = cam.centre_of(h)
-    return [(cx + ox * shrink, cy + oy * shrink) for ox, oy in _corners(cam)]
+@dataclass(frozen=True)
+class Standing:
+    """A copy of the standing overlays, to compare with the next frame's and to paint from.
+    Copied (not referenced) so a caller changing its dicts in place is still noticed."""
+
+    threat: dict[Hex, int]
+    arcs: dict[Hex, str]
+    move_range: frozenset[Hex]
+    reach: frozenset[Hex]
+    targets: frozenset[Hex]
+
+    @classmethod
+    def of(cls, ov: Overlays | None) -> Standing:
+        if ov is None:
+            return NOTHING
+        return cls(dict(ov.threat), dict(ov.arcs), frozenset(ov.move_range),
+                   frozenset(ov.reach), frozenset(ov.targets))
+
+    def same_as(self, ov: Overlays | None) -> bool:
+        """Whether `ov` shows the same standing overlays (compared by value)."""
+        if ov is None:
+            return self is NOTHING
+        return (self.threat == ov.threat and self.arcs == ov.arcs
+                and self.move_range == ov.move_range and self.reach == ov.reach
+                and self.targets == ov.targets)
+
+    def fills(self) -> list[tuple[Hex, tuple[int, int, int, int]]]:
+        """The translucent hexes and their colours, in painting order (a later fill replaces
+        an earlier one on the same hex)."""
+        out = [(h, (*THREAT_FILL[:3], min(160, THREAT_FILL[3] + 30 * (n - 1))))
+               for h, n in self.threat.items()]
+        out += [(h, ARC_COLOURS[a]) for h, a in self.arcs.items()]
+        out += [(h, MOVE_FILL) for h in self.move_range]
+        return out
+
+    def outlines(self) -> list[tuple[Hex, tuple[int, int, int], float, int]]:
+        """The outlined hexes: colour, how far the outline is shrunk, extra width."""
+        out = [(h, REACH, 0.86, 0) for h in self.reach]
+        out += [(h, TARGET, 0.9, 1) for h in self.targets]
+        return out
+
+    def __bool__(self) -> bool:
+        return bool(self.threat or self.arcs or self.move_range or self.reach or self.targets)
 
 
-def _corners(cam: Camera) -> tuple[tuple[float, float], ...]:
-    """The six corner offsets at the camera's zoom, worked out once per zoom level."""
-    key = (cam.zoom_index, cam.orientation, cam.hex_size)
-    found = _CORNERS.get(key)
-    if found is None:
-        lay = cam.layout()
-        found = tuple(lay.corner_offset(i) for i in range(6))
-        _CORNERS[key] = found
-    return found
+NOTHING = Standing({}, {}, frozenset(), frozenset(), frozenset())
 
 
-_CORNERS: dict[tuple, tuple[tuple[float, float], ...]] = {}
+def _poly(centre: tuple[float, float], corners, shrink: float) -> list[tuple[int, int]]:
+    """A hex's polygon, shrunk about its centre, in whole pixels rounded down (as
+    `terrain.snap`: the same on both sides of a chunk's edge)."""
+    cx, cy = centre
+    return [(math.floor(cx + ox * shrink), math.floor(cy + oy * shrink)) for ox, oy in corners]
 
 
-def _visible(cam: Camera, hexes, margin: float):
-    """Only the hexes whose centre is on screen (or within `margin` of it).  World positions
-    are worked out once per zoom level and collection, so a frame costs a subtraction each."""
-    w, h = cam.screen
-    x0, y0 = cam.x - margin, cam.y - margin
-    x1, y1 = cam.x + w + margin, cam.y + h + margin
-    for hx, wx, wy in _placed(cam, hexes):
-        if x0 <= wx <= x1 and y0 <= wy <= y1:
-            yield hx
+def corner_offsets(lay: Layout) -> tuple[tuple[float, float], ...]:
+    return tuple(lay.corner_offset(i) for i in range(6))
 
 
-_PLACED: dict[tuple, tuple[object, list[tuple[Hex, float, float]]]] = {}
+def outline_width(zoom: float) -> int:
+    return max(1, round(zoom * 2))
 
 
-def _placed(cam: Camera, hexes) -> list[tuple[Hex, float, float]]:
-    key = (cam.zoom_index, cam.orientation, cam.hex_size, id(hexes), len(hexes))
-    found = _PLACED.get(key)
-    if found is None or found[0] is not hexes:
-        lay = cam.layout()
-        placed = [(hx, *lay.hex_to_pixel(hx)) for hx in hexes]
-        if len(_PLACED) > 64:
-            _PLACED.clear()
-        _PLACED[key] = (hexes, placed)
-        return placed
-    return found[1]
+Fill = tuple[Hex, tuple[int, int, int, int]]
+Outline = tuple[Hex, tuple[int, int, int], float, int]
 
 
-def fill_hexes(layer: pygame.Surface, cam: Camera, hexes, colour, shrink: float = 0.96) -> None:
-    for h in hexes:
-        pygame.draw.polygon(layer, colour, _poly(cam, h, shrink))
+def paint_standing(surf: pygame.Surface, scratch: pygame.Surface, lay: Layout, zoom: float,
+                   origin: tuple[int, int], fills: list[Fill], outlines: list[Outline]) -> None:
+    """Paint standing overlays (`Standing.fills` and `Standing.outlines`, or the part of them
+    near `surf`) onto `surf`, whose top-left is world pixel `origin` at this zoom.  The
+    translucent fills go through `scratch` (a clear surface with alpha, the size of `surf`):
+    each fill replaces what is under it there, so a movement-range hex inside a threatened
+    one shows the range colour, not a mix, and the scratch is blended over the terrain once."""
+    corners = corner_offsets(lay)
+    ox, oy = origin
+
+    def at(h: Hex) -> tuple[float, float]:
+        x, y = lay.hex_to_pixel(h)
+        return x - ox, y - oy
+
+    if fills:
+        dirty = [pygame.draw.polygon(scratch, colour, _poly(at(h), corners, 0.96))
+                 for h, colour in fills]
+        area = dirty[0].unionall(dirty[1:]).clip(scratch.get_rect())
+        surf.blit(scratch, area, area)
+        scratch.fill((0, 0, 0, 0), area)
+    width = outline_width(zoom)
+    for h, colour, shrink, extra in outlines:
+        pygame.draw.polygon(surf, colour, _poly(at(h), corners, shrink), width + extra)
 
 
-_LAYER: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def draw_overlays(surf: pygame.Surface, cam: Camera, ov: Overlays) -> None:
-    """Paint the overlays; hexes off screen are skipped, and the translucent layer is one
-    surface reused from frame to frame, blitted only where something was drawn."""
-    w, h = surf.get_size()
-    margin = max(cam.layout().size) * 1.2
-    layer = _LAYER.get((w, h))
-    if layer is None:
-        _LAYER.clear()
-        layer = _LAYER[(w, h)] = pygame.Surface((w, h), pygame.SRCALPHA)
-    dirty: list[pygame.Rect] = []
-    for hx in _visible(cam, ov.threat, margin):
-        a = min(160, THREAT_FILL[3] + 30 * (ov.threat[hx] - 1))
-        dirty.append(pygame.draw.polygon(layer, (*THREAT_FILL[:3], a), _poly(cam, hx, 0.96)))
-    for hx in _visible(cam, ov.arcs, margin):
-        dirty.append(pygame.draw.polygon(layer, ARC_COLOURS[ov.arcs[hx]], _poly(cam, hx, 0.96)))
-    for hx in _visible(cam, ov.move_range, margin):
-        dirty.append(pygame.draw.polygon(layer, MOVE_FILL, _poly(cam, hx, 0.96)))
-    if dirty:
-        area = dirty[0].unionall(dirty[1:]).clip(layer.get_rect())
-        surf.blit(layer, area, area)
-        layer.fill((0, 0, 0, 0), area)
-    width = max(1, round(cam.zoom * 2))
-    for hx in _visible(cam, ov.reach, margin):
-        pygame.draw.polygon(surf, (255, 140, 60), _poly(cam, hx, 0.86), width)
-    for hx in _visible(cam, ov.targets, margin):
-        pygame.draw.polygon(surf, TARGET, _poly(cam, hx, 0.9), width + 1)
+def draw_pointer(surf: pygame.Surface, cam: Camera, ov: Overlays) -> None:
+    """The overlays that follow the mouse: the planned path, the hexes where a step provokes,
+    the hovered hex."""
+    corners = corner_offsets(cam.layout())
+    width = outline_width(cam.zoom)
     if len(ov.path) > 1:
         pts = [cam.centre_of(p) for p in ov.path]
         pygame.draw.lines(surf, PATH_OK, False, pts, width + 1)
-        for p in ov.path[1:]:
-            pygame.draw.circle(surf, PATH_OK, cam.centre_of(p), max(2, 3 * cam.zoom))
+        for p in pts[1:]:
+            pygame.draw.circle(surf, PATH_OK, p, max(2, 3 * cam.zoom))
     for hx in ov.provoking:
-        pygame.draw.polygon(surf, PROVOKE, _poly(cam, hx, 0.8), width + 2)
+        pygame.draw.polygon(surf, PROVOKE, _poly(cam.centre_of(hx), corners, 0.8), width + 2)
     if ov.hover is not None:
-        pygame.draw.polygon(surf, (255, 255, 255), _poly(cam, ov.hover, 0.98), 1)
+        pygame.draw.polygon(surf, (255, 255, 255), _poly(cam.centre_of(ov.hover), corners, 0.98),
+                            1)
 
 
 def draw_labels(surf: pygame.Surface, cam: Camera, ov: Overlays) -> None:

@@ -6,6 +6,7 @@ placed as Tiled places it: bottom-left of the picture on the bottom-left of the 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -59,7 +60,9 @@ def painter_for(sc: Any) -> TilePainter | None:
             if img is None:
                 continue
             ox, oy = tile.offset
-            surf.blit(img, (left + ox * zoom, bottom - img.get_height() + oy * zoom))
+            # whole pixels rounded down, as `terrain.snap` does, for seamless chunk edges
+            surf.blit(img, (math.floor(left + ox * zoom),
+                            math.floor(bottom - img.get_height() + oy * zoom)))
             drawn = True
         return drawn
 
