@@ -62,6 +62,7 @@ class BattlePanels:
     tm: TurnManager
     app: Any
     _roster_of: tuple[Battle | None, Roster] = (None, ())
+    _threat_of: tuple[Battle | None, str | None, dict[Hex, int]] = (None, None, {})
 
     def _roster(self, state: Battle, words: Words) -> Roster:
         """The roster of `state`, made once for each state the board shows (not each
@@ -173,16 +174,24 @@ class BattlePanels:
             self._overlay = self._build_overlays(state)
         return self._overlay
 
+    def _threat_counts(self, state: Battle) -> dict[Hex, int]:
+        """How many foes of the viewer threaten each hex: the same until the battle moves on
+        or the viewer changes, so moving the mouse never computes it again."""
+        shown, viewer, counts = self._threat_of
+        if shown is state and viewer == self.viewer:
+            return counts
+        counts = {}
+        for s in state.sides:
+            if s.id != self.viewer:
+                for hx_, who in threat_map(state, s.id).items():
+                    counts[hx_] = counts.get(hx_, 0) + len(who)
+        self._threat_of = (state, self.viewer, counts)
+        return counts
+
     def _build_overlays(self, state: Battle) -> Overlays:
         ov = Overlays(hover=self.hover)
-        viewer = self.viewer
         if self.options.threat:
-            counts: dict[Hex, int] = {}
-            for s in state.sides:
-                if s.id != viewer:
-                    for hx_, who in threat_map(state, s.id).items():
-                        counts[hx_] = counts.get(hx_, 0) + len(who)
-            ov.threat = counts
+            ov.threat = self._threat_counts(state)
         sel = state.unit(self.selected) if self.selected and state.has_unit(
             self.selected) else None
         if sel is not None and sel.pos is not None:
