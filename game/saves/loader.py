@@ -39,6 +39,7 @@ from game.saves.format import (
     SaveHeader,
     setup_hash,
 )
+from game.saves.fastread import read_record
 from game.saves.loaded import LoadedSave, _Record
 from game.saves.parsing import _dumps, _json_kind, _parse_json, _record, _validation_problem
 from game.saves.upcast import UPCASTERS
@@ -241,7 +242,12 @@ class _Loader:
         ends them, and is returned to be told once the good part before it is rebuilt."""
         records: list[_Record] = []
         context: dict[str, Any] = {}
+        fast = read == VERSION  # an older format is upgraded line by line, the careful way
         for i, line in enumerate(lines[1:], start=2):
+            rec = read_record(i, line) if fast else None
+            if rec is not None:
+                records.append(rec)
+                continue
             try:
                 records.append(self.record(i, self.parse(i, line), read, context))
             except SaveError as exc:

@@ -1,0 +1,118 @@
+"""Reading a save's step and opening lines at JSON speed, with every check of the careful way.
+
+The careful way (`game.saves.parsing`) parses a line with Python's `json` and a hook for every
+number and object, walks it for depth, then writes each event back to JSON to validate it:
+each event is parsed three times.  Here a line is validated once, whole, by pydantic
+(`validate_json` of one model over the record, the events and the command being the same
+strict tagged unions the careful way uses), and accepted only if it is exactly what that
+record writes back (`dump_json`), so no key appears twice, there is no stray white space and
+no NaN or Infinity; no number has ten digits or more (the format's limit is ± 2**31 - 1) and
+nothing nests deeper than the format allows.  A line that is not so plain is read the careful
+way, which gives the same record or says what is wrong in its own words: this module only
+ever says "read it the careful way", never what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from game.saves.format import MAX_DEPTH, MAX_LINE_BYTES
+from game.saves.loaded import Step, _Record
+from rules.commands import Command, command_adapter
+from rules.events import Event, event_adapter
+
+# a number of ten digits or more (|n| > 2**31 - 1 needs ten): where numbers stand in compact
+# JSON (after ':', '[' or ','); a string holding such digits only sends the line the careful way
+_LONG_NUMBER = re.compile(rb"[:\[,]-?[0-9]{10}")
+_STRING = re.compile(rb'"[^"]*"')
+_LEAF = re.compile(rb"\[\]|\{\}")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b'[]{}"')
+
+
+def _tagged_union(kinds: tuple[type, ...]) -> Any:
+    union = kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
+    return Annotated[union, Field(discriminator="type")]
+
+
+class _Readers:
+    """The two line models, built over the event and command types registered when they were
+    made (a ruleset loaded later registers more, which makes new adapters: see `_readers`)."""
+
+    def __init__(self, events: TypeAdapter[Any], commands: TypeAdapter[Any]) -> None:
+        self.key = (events, commands)
+        ev = _tagged_union(tuple(Event.registry.values()))
+        cmd = _tagged_union(tuple(Command.registry.values()))
+        strict = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+        class StepLine(BaseModel):
+            model_config = strict
+            step: int = Field(ge=1)
+            command: cmd  # type: ignore[valid-type]
+            events: tuple[ev, ...]  # type: ignore[valid-type]
+            hash: Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")] | None = None
+
+        class OpeningLine(BaseModel):
+            model_config = strict
+            opening: tuple[ev, ...]  # type: ignore[valid-type]
+
+        self.step = TypeAdapter(StepLine)
+        self.opening = TypeAdapter(OpeningLine)
+
+
+_cache: list[_Readers] = []
+
+
+def _readers() -> _Readers:
+    events, commands = event_adapter(), command_adapter()
+    if not _cache or _cache[0].key[0] is not events or _cache[0].key[1] is not commands:
+        _cache[:] = [_Readers(events, commands)]
+    return _cache[0]
+
+
+def read_record(number: int, line: bytes) -> _Record | None:
+    """The step or opening record on `line` (line `number` of a save in today's format), or
+    None: read it the careful way (`parsing._record`), which decides what it is."""
+    if line.endswith(b"\r"):  # a save saved on Windows: JSON takes the CR as white space
+        line = line[:-1]
+    if len(line) > MAX_LINE_BYTES or b"\\" in line or _LONG_NUMBER.search(line):
+        return None
+    if line.startswith(b'{"step":'):
+        adapter: TypeAdapter[Any] = _readers().step
+    elif line.startswith(b'{"opening":'):
+        adapter = _readers().opening
+    else:
+        return None
+    try:
+        rec = adapter.validate_json(line, strict=True)
+    except ValidationError:
+        return None
+    if adapter.dump_json(rec, exclude_unset=True) != line or _too_deep(line):
+        return None
+    if adapter is _readers().opening:
+        return _Record(number, "opening", events=rec.opening)
+    return _Record(number, "step", step=Step(rec.step, rec.command, rec.events, rec.hash,
+                                             number))
+
+
+def _too_deep(line: bytes) -> bool:
+    """Might a value nest deeper than `MAX_DEPTH` (the careful way counts the line's object as
+    1 and a value inside n lists or objects as n + 1)?  Erring towards yes: containers
+    `MAX_DEPTH` deep.  `line` is compact JSON with no backslash, so every quote opens or
+    closes a string: the strings are taken out, then the innermost pairs of brackets, one
+    level a pass."""
+    if line.count(b"[") + line.count(b"{") < MAX_DEPTH:
+        return False
+    brackets = _STRING.sub(b"", line.translate(None, _NOT_BRACKETS))
+    depth = 0
+    while brackets:
+        depth += 1
+        if depth >= MAX_DEPTH:
+            return True
+        shorter = _LEAF.sub(b"", brackets)
+        if len(shorter) == len(brackets):  # unbalanced: cannot be (validate_json parsed it)
+            return True
+        brackets = shorter
+    return False
