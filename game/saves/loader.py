@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from game.saves.checks import _check_options, _check_overrides, _check_templates, _check_units
 from game.saves.divergence import Divergence, SaveDiverges, same_events
 from game.saves.errors import SaveError, _one_line, _Problem, _q
+from game.saves.fastread import read_record
 from game.saves.format import (
     FORMAT,
     MAX_HEADER_BYTES,
@@ -39,7 +40,6 @@ from game.saves.format import (
     SaveHeader,
     setup_hash,
 )
-from game.saves.fastread import read_record
 from game.saves.loaded import LoadedSave, _Record
 from game.saves.parsing import _dumps, _json_kind, _parse_json, _record, _validation_problem
 from game.saves.upcast import UPCASTERS

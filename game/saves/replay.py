@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.saves.divergence import Divergence, redecide, same_events
+from game.saves.hashing import StateHasher
 from game.saves.loaded import LoadedSave
 from rules.commands import Command
 from rules.engine import evolve, start
@@ -41,6 +42,7 @@ def verify_save(loaded: LoadedSave) -> VerifyResult:
         if div:
             return VerifyResult(0, counted, 0, "", div)
     states = [state]
+    hasher = StateHasher()
     pos = steps = undone = 0
     for rec in records[1:] if loaded.opening_recorded else records:
         if rec.kind == "undo":
@@ -53,7 +55,7 @@ def verify_save(loaded: LoadedSave) -> VerifyResult:
         if rec.kind != "step" or rec.step is None:
             continue
         step = rec.step
-        after, div = redecide(states[pos], step)
+        after, div = redecide(states[pos], step, hasher)
         if div is not None:  # the counts are of the steps that agreed
             return VerifyResult(steps, counted, undone, "", div)
         steps += 1
