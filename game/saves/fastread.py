@@ -24,9 +24,11 @@ from game.saves.loaded import Step, _Record
 from rules.commands import Command, command_adapter
 from rules.events import Event, event_adapter
 
-# a number of ten digits or more (|n| > 2**31 - 1 needs ten): where numbers stand in compact
-# JSON (after ':', '[' or ','); a string holding such digits only sends the line the careful way
-_LONG_NUMBER = re.compile(rb"[:\[,]-?[0-9]{10}")
+# a number of ten digits or more (|n| > 2**31 - 1 needs ten), where numbers stand in compact
+# JSON (after ':', '[' or ','): every digit read as 0 and those three as '<', then looked for
+# (a string holding such digits only sends the line the careful way)
+_NUMBERS = bytes.maketrans(b"0123456789:[,", b"0000000000<<<")
+_LONG = (b"<" + b"0" * 10, b"<-" + b"0" * 10)
 _STRING = re.compile(rb'"[^"]*"')
 _LEAF = re.compile(rb"\[\]|\{\}")
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b'[]{}"')
@@ -77,7 +79,10 @@ def read_record(number: int, line: bytes) -> _Record | None:
     None: read it the careful way (`parsing._record`), which decides what it is."""
     if line.endswith(b"\r"):  # a save saved on Windows: JSON takes the CR as white space
         line = line[:-1]
-    if len(line) > MAX_LINE_BYTES or b"\\" in line or _LONG_NUMBER.search(line):
+    if len(line) > MAX_LINE_BYTES or b"\\" in line:
+        return None
+    numbers = line.translate(_NUMBERS)
+    if _LONG[0] in numbers or _LONG[1] in numbers:
         return None
     if line.startswith(b'{"step":'):
         adapter: TypeAdapter[Any] = _readers().step

@@ -330,7 +330,8 @@ class _Loader:
             history=[(s.command, s.events) for s in walk.history],
             redo=[(s.command, s.events) for s in walk.redo], steps=walk.steps,
             initial=initial, opening_state=state0, state=final, notices=self.notices,
-            valid_bytes=valid, opening_recorded=bool(records), records=records)
+            valid_bytes=valid, opening_recorded=bool(records), records=records,
+            line_states=walk.states[:walk.pos + 1])
 
     def diverges(self, line: int, said: str, header: SaveHeader, initial: Battle,
                  walk: LineOfPlay | None, records: list[_Record],
