@@ -1,15 +1,16 @@
-"""Reading a save's step and opening lines at JSON speed, with every check of the careful way.
+"""Reading a save's lines at JSON speed, with every check of the careful way.
 
 The careful way (`game.saves.parsing`) parses a line with Python's `json` and a hook for every
 number and object, walks it for depth, then writes each event back to JSON to validate it:
 each event is parsed three times.  Here a line is validated once, whole, by pydantic
 (`validate_json` of one model over the record, the events and the command being the same
-strict tagged unions the careful way uses), and accepted only if it is exactly what that
-record writes back (`dump_json`), so no key appears twice, there is no stray white space and
-no NaN or Infinity; no number has ten digits or more (the format's limit is ± 2**31 - 1) and
-nothing nests deeper than the format allows.  A line that is not so plain is read the careful
-way, which gives the same record or says what is wrong in its own words: this module only
-ever says "read it the careful way", never what is wrong.
+strict tagged unions the careful way uses; for the header, `SaveHeader` itself), and
+accepted only if it is exactly what that record writes back (`dump_json`), so no key
+appears twice, there is no stray white space and no NaN or Infinity; no number has ten
+digits or more (the format's limit is ±2**31 - 1; a header's, nineteen for ±2**63) and
+nothing nests deeper than the format allows.  A line that is not so plain is read the
+careful way, which gives the same record or says what is wrong in its own words: this module
+only says "read it the careful way", never what is wrong.
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from game.saves.format import MAX_DEPTH, MAX_LINE_BYTES
+from game.saves.format import (
+    FORMAT,
+    MAX_DEPTH,
+    MAX_HEADER_BYTES,
+    MAX_LINE_BYTES,
+    VERSION,
+    SaveHeader,
+)
 from game.saves.loaded import Step, _Record
 from rules.commands import Command, command_adapter
 from rules.events import Event, event_adapter
@@ -77,29 +85,54 @@ def _readers() -> _Readers:
 def read_record(number: int, line: bytes) -> _Record | None:
     """The step or opening record on `line` (line `number` of a save in today's format), or
     None: read it the careful way (`parsing._record`), which decides what it is."""
-    if line.endswith(b"\r"):  # a save saved on Windows: JSON takes the CR as white space
-        line = line[:-1]
-    if len(line) > MAX_LINE_BYTES or b"\\" in line:
-        return None
-    numbers = line.translate(_NUMBERS)
-    if _LONG[0] in numbers or _LONG[1] in numbers:
-        return None
     if line.startswith(b'{"step":'):
         adapter: TypeAdapter[Any] = _readers().step
     elif line.startswith(b'{"opening":'):
         adapter = _readers().opening
     else:
         return None
-    try:
-        rec = adapter.validate_json(line, strict=True)
-    except ValidationError:
-        return None
-    if adapter.dump_json(rec, exclude_unset=True) != line or _too_deep(line):
+    rec = _read(adapter, line, MAX_LINE_BYTES, _LONG)
+    if rec is None:
         return None
     if adapter is _readers().opening:
         return _Record(number, "opening", events=rec.opening)
     return _Record(number, "step", step=Step(rec.step, rec.command, rec.events, rec.hash,
                                              number))
+
+
+_HEADER = TypeAdapter(SaveHeader)
+_HEADER_START = f'{{"format":"{FORMAT}","version":{VERSION},'.encode()
+# the header's numbers may go to 2**63 (19 digits): one of 19 digits or more is looked at
+_LONG_IN_HEADER = (b"<" + b"0" * 19, b"<-" + b"0" * 19)
+
+
+def read_header(line: bytes) -> SaveHeader | None:
+    """The header on line 1 if it is in today's format and as plain as the writer writes it,
+    else None: read it the careful way (`_Loader.header`), which upgrades or refuses it."""
+    if not line.startswith(_HEADER_START):
+        return None
+    header: SaveHeader | None = _read(_HEADER, line, MAX_HEADER_BYTES, _LONG_IN_HEADER)
+    return header
+
+
+def _read(adapter: TypeAdapter[Any], line: bytes, cap: int, long: tuple[bytes, bytes]
+          ) -> Any:
+    """`line` validated by `adapter`, if it is exactly what the value writes back and has no
+    number as long as `long` and nothing nested too deep; else None."""
+    if line.endswith(b"\r"):  # a save saved on Windows: JSON takes the CR as white space
+        line = line[:-1]
+    if len(line) > cap or b"\\" in line:
+        return None
+    numbers = line.translate(_NUMBERS)
+    if long[0] in numbers or long[1] in numbers:
+        return None
+    try:
+        value = adapter.validate_json(line, strict=True)
+    except ValidationError:
+        return None
+    if adapter.dump_json(value, exclude_unset=True) != line or _too_deep(line):
+        return None
+    return value
 
 
 def _too_deep(line: bytes) -> bool:

@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from game.saves.checks import _check_options, _check_overrides, _check_templates, _check_units
 from game.saves.divergence import Divergence, SaveDiverges, same_events
 from game.saves.errors import SaveError, _one_line, _Problem, _q
-from game.saves.fastread import read_record
+from game.saves.fastread import read_header, read_record
 from game.saves.format import (
     FORMAT,
     MAX_HEADER_BYTES,
@@ -282,8 +282,12 @@ class _Loader:
 
     def load(self) -> LoadedSave:
         lines, valid = self.lines()
-        header_obj = self.parse(1, lines[0])
-        header, read = self.header(header_obj)
+        fast = read_header(lines[0])  # None: older, or not plain: the careful way
+        if fast is not None:
+            header, read = fast, VERSION
+            self.read = VERSION
+        else:
+            header, read = self.header(self.parse(1, lines[0]))
         initial = self.check_header(header)
         records, broken = self.records(lines, read)
         if broken is not None and not records:  # the opening line itself cannot be read

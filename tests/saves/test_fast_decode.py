@@ -177,3 +177,16 @@ def test_the_replay_cursor_shows_every_step_as_folding_from_the_start_would(tmp_
     for _ in range(len(cursor)):
         cursor.step_forward()
     assert cursor.state == tm.state
+
+
+def test_the_header_reads_fast_into_the_careful_header(tmp_path):
+    from game.saves.fastread import read_header
+    from game.saves.loader import _Loader
+
+    path, _ = _battle(tmp_path, "fallen_empire", 2, steps=5)
+    first = path.read_bytes().split(b"\n")[0]
+    loader = _Loader(path, path.read_bytes())
+    assert read_header(first) == loader.header(loader.parse(1, first))[0]
+    assert read_header(first.replace(b'"seed":', b'"seed": ', 1)) is None
+    assert read_header(first.replace(b'"version":1', b'"version":0', 1)) is None
+    assert read_header(first.replace(b'"seed":2', b'"seed":9223372036854775807', 1)) is None
