@@ -85,16 +85,17 @@ def _readers() -> _Readers:
 def read_record(number: int, line: bytes) -> _Record | None:
     """The step or opening record on `line` (line `number` of a save in today's format), or
     None: read it the careful way (`parsing._record`), which decides what it is."""
+    readers = _readers()
     if line.startswith(b'{"step":'):
-        adapter: TypeAdapter[Any] = _readers().step
+        adapter: TypeAdapter[Any] = readers.step
     elif line.startswith(b'{"opening":'):
-        adapter = _readers().opening
+        adapter = readers.opening
     else:
         return None
     rec = _read(adapter, line, MAX_LINE_BYTES, _LONG)
     if rec is None:
         return None
-    if adapter is _readers().opening:
+    if adapter is readers.opening:
         return _Record(number, "opening", events=rec.opening)
     return _Record(number, "step", step=Step(rec.step, rec.command, rec.events, rec.hash,
                                              number))
