@@ -17,7 +17,7 @@ trusted, so the battle can be loaded up to the step before (`game.saves.rescue`)
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,10 +96,12 @@ def same_events(recorded: Sequence[Event], got: Sequence[Event], step: int, line
     return None
 
 
-def redecide(before: Battle, step: Step) -> tuple[Battle, Divergence | None]:
+def redecide(before: Battle, step: Step, hasher: Callable[[Battle], str] = state_hash
+             ) -> tuple[Battle, Divergence | None]:
     """Decide `step`'s command again from `before` and compare: (the state after it, None)
     if the rules give exactly the recorded events and the recorded hash, else (`before`,
-    where and how they part)."""
+    where and how they part).  `hasher` is `state_hash` or one that gives the same digests
+    (a `game.saves.hashing.StateHasher`, cheaper over one battle's steps)."""
     try:
         after, got = submit(before, step.command)
     except IllegalCommand as exc:
@@ -117,7 +119,7 @@ def redecide(before: Battle, step: Step) -> tuple[Battle, Divergence | None]:
     div = same_events(step.events, got, step.number, step.line, before)
     if div is not None:
         return before, div
-    if step.hash is not None and state_hash(after) != step.hash:
+    if step.hash is not None and hasher(after) != step.hash:
         return before, Divergence(
             step.number, step.line, -1, None, None,
             "the state after it does not match the hash recorded with it",

@@ -55,6 +55,10 @@ class LoadedSave:
     valid_bytes: int = 0  # the file's length up to the end of its last good line
     opening_recorded: bool = True  # False: the file holds only its header
     records: list[_Record] = field(default_factory=list, repr=False)
+    line_states: list[Battle] = field(default_factory=list, repr=False)
+    """The state at each position of the active line as the loader rebuilt it (0: after the
+    opening, k: after step k), so a replay can show any step without folding up to it;
+    empty if not known."""
 
     @property
     def setup(self) -> BattleSetup:

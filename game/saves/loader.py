@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from game.saves.checks import _check_options, _check_overrides, _check_templates, _check_units
 from game.saves.divergence import Divergence, SaveDiverges, same_events
 from game.saves.errors import SaveError, _one_line, _Problem, _q
+from game.saves.fastread import read_header, read_record
 from game.saves.format import (
     FORMAT,
     MAX_HEADER_BYTES,
@@ -241,7 +242,12 @@ class _Loader:
         ends them, and is returned to be told once the good part before it is rebuilt."""
         records: list[_Record] = []
         context: dict[str, Any] = {}
+        fast = read == VERSION  # an older format is upgraded line by line, the careful way
         for i, line in enumerate(lines[1:], start=2):
+            rec = read_record(i, line) if fast else None
+            if rec is not None:
+                records.append(rec)
+                continue
             try:
                 records.append(self.record(i, self.parse(i, line), read, context))
             except SaveError as exc:
@@ -276,8 +282,12 @@ class _Loader:
 
     def load(self) -> LoadedSave:
         lines, valid = self.lines()
-        header_obj = self.parse(1, lines[0])
-        header, read = self.header(header_obj)
+        fast = read_header(lines[0])  # None: older, or not plain: the careful way
+        if fast is not None:
+            header, read = fast, VERSION
+            self.read = VERSION
+        else:
+            header, read = self.header(self.parse(1, lines[0]))
         initial = self.check_header(header)
         records, broken = self.records(lines, read)
         if broken is not None and not records:  # the opening line itself cannot be read
@@ -324,7 +334,8 @@ class _Loader:
             history=[(s.command, s.events) for s in walk.history],
             redo=[(s.command, s.events) for s in walk.redo], steps=walk.steps,
             initial=initial, opening_state=state0, state=final, notices=self.notices,
-            valid_bytes=valid, opening_recorded=bool(records), records=records)
+            valid_bytes=valid, opening_recorded=bool(records), records=records,
+            line_states=walk.states[:walk.pos + 1])
 
     def diverges(self, line: int, said: str, header: SaveHeader, initial: Battle,
                  walk: LineOfPlay | None, records: list[_Record],

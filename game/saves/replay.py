@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.saves.divergence import Divergence, redecide, same_events
+from game.saves.hashing import StateHasher
 from game.saves.loaded import LoadedSave
 from rules.commands import Command
 from rules.engine import evolve, start
@@ -41,6 +42,7 @@ def verify_save(loaded: LoadedSave) -> VerifyResult:
         if div:
             return VerifyResult(0, counted, 0, "", div)
     states = [state]
+    hasher = StateHasher()
     pos = steps = undone = 0
     for rec in records[1:] if loaded.opening_recorded else records:
         if rec.kind == "undo":
@@ -53,7 +55,7 @@ def verify_save(loaded: LoadedSave) -> VerifyResult:
         if rec.kind != "step" or rec.step is None:
             continue
         step = rec.step
-        after, div = redecide(states[pos], step)
+        after, div = redecide(states[pos], step, hasher)
         if div is not None:  # the counts are of the steps that agreed
             return VerifyResult(steps, counted, undone, "", div)
         steps += 1
@@ -72,8 +74,10 @@ def verify_save(loaded: LoadedSave) -> VerifyResult:
 
 class ReplayCursor:
     """A loaded save as a replay: a position in its event log (0 = before the first event,
-    ``len(cursor)`` = the end) and the state there.  States are rebuilt by folding events,
-    from snapshots kept every `every` events, so scrubbing anywhere is fast.
+    ``len(cursor)`` = the end) and the state there.  States are rebuilt by folding events
+    from the nearest snapshot: the states the loader rebuilt at the end of every step
+    (`LoadedSave.line_states`), and one every `every` events folded here, so scrubbing
+    anywhere folds at most one step's events.
 
         cur = ReplayCursor(load_save(path))
         cur.seek(0); cur.step_forward(); cur.state; cur.events_at(); cur.seek_step(12)
@@ -91,6 +95,9 @@ class ReplayCursor:
             self.step_of_index.extend([k] * len(evs))
         self.commands: list[Command | None] = [None] + [c for c, _ in loaded.history]
         self._snaps: dict[int, Battle] = {0: loaded.initial}
+        if len(loaded.line_states) == len(self.step_starts):  # the loader folded them already
+            for k, state in enumerate(loaded.line_states):
+                self._snaps[self._end_of(k)] = state
         self._pos = 0
         self._state = loaded.initial
 
@@ -184,9 +191,11 @@ class ReplayCursor:
 
     def seek_step(self, step: int) -> Battle:
         """Go to the end of step `step` (0: just after the opening)."""
-        k = max(0, min(step, self.steps))
-        end = self.step_starts[k + 1] if k + 1 < len(self.step_starts) else len(self.log)
-        return self.seek(end)
+        return self.seek(self._end_of(max(0, min(step, self.steps))))
+
+    def _end_of(self, step: int) -> int:
+        """The event index just after step `step` (0: the opening)."""
+        return self.step_starts[step + 1] if step + 1 < len(self.step_starts) else len(self.log)
 
     def _remember(self) -> None:
         if self._pos % self.every == 0:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.saves.divergence import Divergence, redecide, step_words
+from game.saves.hashing import StateHasher
 from game.saves.loaded import Step, _Record
 from rules.engine import decider
 from rules.events import Event
@@ -52,6 +53,7 @@ class LineOfPlay:
         self.pos = 0
         self.steps: list[Step] = []  # every step record taken, in file order
         self.last: tuple[Step, Battle] | None = None  # the last step taken, the state after
+        self.hasher = StateHasher()  # deciding checks every recorded hash: cheaply
 
     @property
     def state(self) -> Battle:
@@ -111,7 +113,7 @@ class LineOfPlay:
             raise Stop(line, "nobody was to decide: no step can follow",
                        f"{step_words(step, before)}: nobody was to decide")
         if self.decide:
-            after, div = redecide(before, step)
+            after, div = redecide(before, step, self.hasher)
             if div is not None:
                 raise Stop(line, div.describe(), f"{step_words(step, before)}: {div.said}",
                            div)

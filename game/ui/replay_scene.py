@@ -23,6 +23,7 @@ from rules.wording import Words
 
 PANEL = 380
 SPEEDS = (2.0, 6.0, 20.0, 60.0)  # events a second
+LOG_LINES = 60  # the newest events the log shows, as in play (side_panel.LOG_LINES)
 
 
 class ReplayScene:
@@ -158,8 +159,20 @@ class ReplayScene:
         self.caption.set_text(
             f"Event {cur.position} of {len(cur)} · step {cur.step} of {cur.steps}<br>"
             f"{escape(what)}<br>speed: {SPEEDS[self.speed]:g} events a second")
-        lines = [x for x in (event_html(e, names) for e in cur.events_at()) if x]
-        self.log.set_text("<br>".join(reversed(lines[-300:])))
+        self.log.set_text("<br>".join(self._latest(LOG_LINES, names)))
+
+    def _latest(self, n: int, names: Words) -> list[str]:
+        """The last `n` events up to the cursor that say something, newest first: narrated
+        from the cursor back, so a frame late in a long replay does not narrate it all."""
+        out: list[str] = []
+        log = self.cur.events_at()
+        for i in range(len(log) - 1, -1, -1):
+            line = event_html(log[i], names)
+            if line:
+                out.append(line)
+                if len(out) == n:
+                    break
+        return out
 
     def draw(self, surf: pygame.Surface) -> None:
         w, h = self.app.size
