@@ -31,7 +31,7 @@ from rules.hexgrid import (
     disk,
 )
 from rules.paths import cheapest_paths
-from rules.state import DEAD, GONE, Battle, Unit
+from rules.state import Battle, Unit
 
 FRONT, FLANK, REAR = "front", "flank", "rear"
 
@@ -62,7 +62,7 @@ def threatened_hexes(state: Battle, unit: Unit) -> frozenset[Hex]:
 
 def threats_to(state: Battle, h: Hex, side: str) -> tuple[Unit, ...]:
     """Enemies of `side` that threaten hex `h` (who could hit someone standing there)."""
-    return tuple(u for u in state.units if u.side != side and threatens(state, u, h))
+    return tuple(u for u in state.where.threats.get(h, ()) if u.side != side)
 
 
 def threat_map(state: Battle, side: str) -> dict[Hex, tuple[str, ...]]:
@@ -83,8 +83,20 @@ def engaged(state: Battle, a: Unit, b: Unit) -> bool:
 
 
 def engaged_with(state: Battle, unit: Unit) -> tuple[Unit, ...]:
-    return tuple(e for e in state.units
-                 if e.side != unit.side and e.fighting and engaged(state, unit, e))
+    """R-POS-ENGAGED: the fighting enemies engaged with `unit`, in `Battle.units` order.
+    Read from the state's index: those threatening its hex, and, if it fights, those
+    standing within its own reach."""
+    if unit.pos is None:
+        return ()
+    where = state.where
+    found = {e.id: e for e in where.threats.get(unit.pos, ()) if e.side != unit.side}
+    if unit.fighting:
+        for e in where.fighting_near(unit.pos, unit_reach(state, unit)):
+            if e.side != unit.side and e.pos != unit.pos:
+                found[e.id] = e
+    if len(found) > 1:
+        return tuple(sorted(found.values(), key=lambda e: where.order.get(e.id, -1)))
+    return tuple(found.values())
 
 
 def is_engaged(state: Battle, unit: Unit) -> bool:
@@ -98,10 +110,10 @@ def arc(defender: Unit, from_hex: Hex) -> str:
 
 
 def adjacent_units(state: Battle, unit: Unit) -> tuple[Unit, ...]:
+    """Units (not dead or gone) on the hexes next to `unit`, in `Battle.units` order."""
     if unit.pos is None:
         return ()
-    ns = set(unit.pos.neighbors())
-    return tuple(u for u in state.units if u.pos in ns and u.status not in (DEAD, GONE))
+    return tuple(state.where.standing_around(unit.pos))
 
 
 def surrounders(state: Battle, target: Unit) -> tuple[Unit, ...]:
@@ -184,22 +196,76 @@ def path_triggers(state: Battle, mover: Unit, path: list[Hex] | tuple[Hex, ...],
     return out
 
 
+def _enemy_held(state: Battle, mover: Unit, around: Hex | None = None,
+                radius: int = -1) -> frozenset[Hex]:
+    """R-POS-BLOCK: the hexes `mover` may not enter because a fighting enemy holds them
+    (where several fighting figures share a hex, the last in `Battle.units` decides, as a
+    dict built in that order would).  Only those within `radius` of `around`, if given."""
+    fighting = state.where.fighting
+    if around is not None and 3 * radius * (radius + 1) + 1 < len(fighting):
+        cq, cr = around
+        hexes: Iterable[Hex] = (
+            Hex(cq + dq, cr + dr) for dq in range(-radius, radius + 1)
+            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1))
+    else:
+        hexes = fighting
+    out = []
+    for h in hexes:
+        here = fighting.get(h)
+        if not here:
+            continue
+        others = [u for u in here if u.id != mover.id]
+        if others and others[-1].side != mover.side and (
+                around is None or h.distance(around) <= radius):
+            out.append(h)
+    return frozenset(out)
+
+
 def step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
     """R-POS-BLOCK: the cost of entering a hex for `mover`, None where it cannot go."""
     board = state.board
-    blockers = {u.pos: u for u in state.units
-                if u.pos is not None and u.fighting and u.id != mover.id}
+    blocked = _enemy_held(state, mover)
 
     def cost(_from: Hex, to: Hex) -> int | None:
         t = board.terrain(to)
-        if t is None or t.impassable:
-            return None
-        other = blockers.get(to)
-        if other is not None and other.side != mover.side:
+        if t is None or t.impassable or to in blocked:
             return None
         return t.move_cost
 
     return cost
+
+
+MEMO_LIMIT = 2048  # walks kept per board before the memo starts afresh
+
+
+def walk_paths(state: Battle, mover: Unit, budget: int, away: bool = False
+               ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
+    """`cheapest_paths` from `mover`'s hex within `budget`, with `step_cost` (or, if
+    `away`, `away_step_cost`) and roads preferred (R-POS-PATH): every hex it can reach, the
+    cost and the path chosen.  Occupied hexes are not filtered out here.
+
+    The answer depends only on the board, the start, the budget, the enemy-held hexes the
+    walk could reach and (if `away`) where the foes it is engaged with stand, so it is kept
+    on the board under exactly those facts and reused until one of them changes: a figure's
+    moves are worked out again only when something near it moved.  Returns fresh dicts and
+    lists the caller may keep or change."""
+    assert mover.pos is not None
+    board = state.board
+    # With every step costing at least 1 a walk cannot leave `budget` hexes of its start,
+    # so enemies farther off change nothing; with free steps every enemy may matter.
+    blocked = (_enemy_held(state, mover, mover.pos, budget) if board.cheapest_step >= 1
+               else _enemy_held(state, mover))
+    foes = frozenset(e.pos for e in engaged_with(state, mover)) if away else None
+    key = ("walk", mover.pos, budget, blocked, foes)
+    found = board.memo.get(key)
+    if found is None:
+        cost = away_step_cost(state, mover) if away else step_cost(state, mover)
+        found = cheapest_paths(mover.pos, budget, cost, along=on_road(state))
+        if len(board.memo) >= MEMO_LIMIT:
+            board.memo.clear()
+        board.memo[key] = found
+    costs, paths = found
+    return dict(costs), {h: list(p) for h, p in paths.items()}
 
 
 def away_step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
@@ -245,8 +311,11 @@ def reachable(state: Battle, mover: Unit, budget: int,
     where a move must end once entered (e.g. entering an enemy's reach, if a ruleset says so).
     """
     assert mover.pos is not None
-    _, paths = cheapest_paths(mover.pos, budget, step_cost(state, mover),
-                              stop or (lambda h: False), on_road(state))
+    if stop is None:
+        _, paths = walk_paths(state, mover, budget)
+    else:
+        _, paths = cheapest_paths(mover.pos, budget, step_cost(state, mover), stop,
+                                  on_road(state))
     return {h: path for h, path in paths.items()
             if h == mover.pos or not occupied(state, h, mover)}
 

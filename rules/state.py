@@ -57,9 +57,16 @@ class Board:
     stagger_axis: str = "y"
     stagger_index: str = "odd"
     _index: dict[Hex, Terrain] = field(default_factory=dict, compare=False, repr=False)
+    # Answers worked out from the board and a few facts near a figure, kept for reuse while
+    # those facts stay the same (`positioning.walk_paths`): the board never changes, so
+    # every state of a battle shares them.  Never compared or saved.
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    cheapest_step: int = field(default=1, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", dict(self.cells))
+        costs = [t.move_cost for _, t in self.cells if not t.impassable]
+        object.__setattr__(self, "cheapest_step", min(costs, default=1))
 
     def __contains__(self, h: object) -> bool:
         return h in self._index
@@ -168,22 +175,33 @@ class Battle:
     outcome: Outcome | None = None
     options: tuple[tuple[str, Any], ...] = ()  # GM overrides of rulings, by key
     title: str = ""
+    # Derived, never compared, hashed or saved: who stands where (`Whereabouts`), built the
+    # first time this state is asked.  `replace` leaves it out, so every new state starts
+    # without one and can never carry a stale index.
+    _where: Whereabouts | None = field(default=None, init=False, compare=False, repr=False)
 
     # --- reading -------------------------------------------------------------------------
+    @property
+    def where(self) -> Whereabouts:
+        """The index of this state: unit by id, figures by hex, who threatens which hex."""
+        w = self._where
+        if w is None:
+            w = Whereabouts(self)
+            object.__setattr__(self, "_where", w)
+        return w
+
     def unit(self, unit_id: str) -> Unit:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        raise KeyError(f"no unit {unit_id!r}")
+        u = self.where.by_id.get(unit_id)
+        if u is None:
+            raise KeyError(f"no unit {unit_id!r}")
+        return u
 
     def has_unit(self, unit_id: str) -> bool:
-        return any(u.id == unit_id for u in self.units)
+        return unit_id in self.where.by_id
 
     def unit_at(self, h: Hex) -> Unit | None:
-        for u in self.units:
-            if u.pos == h and u.status not in (DEAD, GONE):
-                return u
-        return None
+        here = self.where.standing.get(h)
+        return here[0] if here else None
 
     def side_units(self, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.side == side)
@@ -230,6 +248,83 @@ class Battle:
         return replace(self, stack=(*self.stack[:-1], frame))
 
 
+class Whereabouts:
+    """Where everyone is in one state, so the questions rules ask most (this unit? who is on
+    that hex? who threatens it?) are lookups rather than scans of every unit.
+
+    Derived from the state alone and built lazily (`Battle.where`), so replay, copies and
+    the AI's branching stay exact and cheap: a state nobody asks pays nothing.  Every tuple
+    of units keeps the order of `Battle.units` (by id), so no answer depends on dict order.
+
+      by_id      unit id -> unit
+      order      unit id -> its place in `Battle.units` (to sort answers as a scan would)
+      standing   hex -> units on it that are not dead or gone (what `unit_at` sees)
+      fighting   hex -> fighting units on it (those that threaten, block and engage)
+      threats    hex -> fighting units that threaten it (R-POS-THREAT), built on first use
+    """
+
+    __slots__ = ("_fph", "_threats", "by_id", "fighting", "order", "standing")
+
+    def __init__(self, state: Battle) -> None:
+        units = state.units
+        self.by_id: dict[str, Unit] = {u.id: u for u in units}
+        self.order: dict[str, int] = {u.id: i for i, u in enumerate(units)}
+        standing: dict[Hex, list[Unit]] = {}
+        fighting: dict[Hex, list[Unit]] = {}
+        for u in units:
+            if u.pos is None or u.status in (DEAD, GONE):
+                continue
+            standing.setdefault(u.pos, []).append(u)
+            if u.status == ACTIVE:
+                fighting.setdefault(u.pos, []).append(u)
+        self.standing: dict[Hex, tuple[Unit, ...]] = {h: tuple(us) for h, us in standing.items()}
+        self.fighting: dict[Hex, tuple[Unit, ...]] = {h: tuple(us) for h, us in fighting.items()}
+        self._fph = state.board.feet_per_hex
+        self._threats: dict[Hex, tuple[Unit, ...]] | None = None
+
+    def reach(self, u: Unit) -> int:
+        """R-POS-REACH, as `positioning.reach_hexes` (repeated here: state cannot import it)."""
+        return max(1, u.reach_ft // self._fph)
+
+    @property
+    def threats(self) -> dict[Hex, tuple[Unit, ...]]:
+        if self._threats is None:
+            found: dict[Hex, list[Unit]] = {}
+            for us in self.fighting.values():
+                for u in us:
+                    assert u.pos is not None
+                    for h in _around(u.pos, self.reach(u)):
+                        found.setdefault(h, []).append(u)
+            order = self.order
+            self._threats = {h: tuple(sorted(us, key=lambda u: order[u.id]))
+                             for h, us in found.items()}
+        return self._threats
+
+    def fighting_near(self, h: Hex, radius: int) -> list[Unit]:
+        """Fighting units within `radius` of `h`, `h` itself included, in `Battle.units`
+        order."""
+        out = [u for n in _around(h, radius, centre=True) for u in self.fighting.get(n, ())]
+        out.sort(key=lambda u: self.order[u.id])
+        return out
+
+    def standing_around(self, h: Hex) -> list[Unit]:
+        """Units (not dead or gone) on the six hexes next to `h`, in `Battle.units` order."""
+        out = [u for n in h.neighbors() for u in self.standing.get(n, ())]
+        out.sort(key=lambda u: self.order[u.id])
+        return out
+
+
+def _around(c: Hex, radius: int, centre: bool = False) -> list[Hex]:
+    """The hexes within `radius` of `c` (`c` itself only if `centre`)."""
+    cq, cr = c
+    out = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            if dq or dr or centre:
+                out.append(Hex(cq + dq, cr + dr))
+    return out
+
+
 def _plain(value: Any) -> Any:
     """A JSON-ready rendering of any state value, for hashing and debugging."""
     if isinstance(value, Hex):
@@ -252,6 +347,6 @@ def _plain(value: Any) -> Any:
 def state_hash(state: Battle) -> str:
     """A stable digest of everything in the state, for replay checks and determinism tests."""
     body = {f.name: _plain(getattr(state, f.name)) for f in dataclasses.fields(state)
-            if f.name != "board"}
+            if f.name != "board" and f.compare}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

@@ -16,19 +16,18 @@ from collections.abc import Callable
 from rules.commands import Move
 from rules.engine import Context, face_target
 from rules.events import UnitFaced, UnitStepped, hx, unhx
-from rules.hexgrid import Hex
-from rules.paths import cheapest_paths
+from rules.hexgrid import Hex, disk
 from rules.positioning import (
     FRONT,
     arc,
     away_step_cost,
     engaged_with,
-    on_road,
     path_is_walkable,
     path_triggers,
     step_cost,
     threatens,
     unit_reach,
+    walk_paths,
 )
 from rules.procedures import WalkFrame, path_refusal, walk_on
 from rules.state import ACTIVE, DEAD, GONE, Battle, Unit
@@ -103,12 +102,11 @@ def _reach(state: Battle, u: FEUnit) -> dict[Hex, tuple[int, list[Hex]]]:
     """Destination → (cost, cheapest path), for every hex the unit may end its move on."""
     assert u.pos is not None
     budget = allowance(state, u)
-    mode = move_mode(u)
-    cost = away_cost(state, u) if mode in ("withdraw", "retreat") else step_cost(state, u)
-    costs, paths = cheapest_paths(u.pos, budget, cost, along=on_road(state))  # R-POS-PATH
-    taken = {o.pos for o in state.units
-             if o.pos is not None and o.id != u.id and o.status not in ("dead", "gone")}
-    return {h: (costs[h], paths[h]) for h in costs if h != u.pos and h not in taken}
+    away = move_mode(u) in ("withdraw", "retreat")  # R-FE-AWAY
+    costs, paths = walk_paths(state, u, budget, away=away)  # R-POS-PATH
+    standing = state.where.standing
+    return {h: (costs[h], paths[h]) for h in costs
+            if h != u.pos and not any(o.id != u.id for o in standing.get(h, ()))}
 
 
 def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:
@@ -159,15 +157,25 @@ def check_charge(state: Battle, u: FEUnit, path: list[Hex], target_id: str) -> s
 def charge_moves(state: Battle, u: FEUnit) -> list[Move]:
     """A charge at each foe, along the shortest run long enough to count (FE-16)."""
     out: list[Move] = []
+    assert u.pos is not None
     need, reach = charge_min(state, u), unit_reach(state, u)
     dests = _reach(state, u)
-    for t in state.units:
-        if t.side == u.side or not t.fighting or t.pos is None:
+    # Search from each foe within a run and a reach of him: only the hexes around that foe
+    # can end a charge at him.  Of those, the shortest run long enough, the first in Hex
+    # order among equals (the order `dests` is kept in).
+    if state.board.cheapest_step >= 1:
+        foes = state.where.fighting_near(u.pos, allowance(state, u) + reach)
+    else:  # free steps: a run may end anywhere
+        foes = [t for t in state.units if t.fighting]
+    for t in foes:
+        if t.side == u.side or t.pos is None:
             continue
         best: list[Hex] | None = None
-        for h, (cost, p) in dests.items():
-            if cost >= need and h.distance(t.pos) <= reach and (best is None or len(p) < len(best)):
-                best = p
+        for h in disk(t.pos, reach):
+            found = dests.get(h)
+            if found is not None and found[0] >= need and (
+                    best is None or len(found[1]) < len(best)):
+                best = found[1]
         if best is not None:
             out.append(Move(unit=u.id, path=tuple(hx(h) for h in best), target=t.id))
     return out
