@@ -62,7 +62,8 @@ def threatened_hexes(state: Battle, unit: Unit) -> frozenset[Hex]:
 
 def threats_to(state: Battle, h: Hex, side: str) -> tuple[Unit, ...]:
     """Enemies of `side` that threaten hex `h` (who could hit someone standing there)."""
-    return tuple(u for u in state.where.threats.get(h, ()) if u.side != side)
+    w = state.where
+    return tuple(u for u in w.units(w.threats.get(h, ())) if u.side != side)
 
 
 def threat_map(state: Battle, side: str) -> dict[Hex, tuple[str, ...]]:
@@ -89,7 +90,8 @@ def engaged_with(state: Battle, unit: Unit) -> tuple[Unit, ...]:
     if unit.pos is None:
         return ()
     where = state.where
-    found = {e.id: e for e in where.threats.get(unit.pos, ()) if e.side != unit.side}
+    found = {e.id: e for e in where.units(where.threats.get(unit.pos, ()))
+             if e.side != unit.side}
     if unit.fighting:
         for e in where.fighting_near(unit.pos, unit_reach(state, unit)):
             if e.side != unit.side and e.pos != unit.pos:
@@ -201,7 +203,8 @@ def _enemy_held(state: Battle, mover: Unit, around: Hex | None = None,
     """R-POS-BLOCK: the hexes `mover` may not enter because a fighting enemy holds them
     (where several fighting figures share a hex, the last in `Battle.units` decides, as a
     dict built in that order would).  Only those within `radius` of `around`, if given."""
-    fighting = state.where.fighting
+    where = state.where
+    fighting = where.fighting
     if around is not None and 3 * radius * (radius + 1) + 1 < len(fighting):
         cq, cr = around
         hexes: Iterable[Hex] = (
@@ -214,8 +217,8 @@ def _enemy_held(state: Battle, mover: Unit, around: Hex | None = None,
         here = fighting.get(h)
         if not here:
             continue
-        others = [u for u in here if u.id != mover.id]
-        if others and others[-1].side != mover.side and (
+        others = [i for i in here if i != mover.id]
+        if others and where.by_id[others[-1]].side != mover.side and (
                 around is None or h.distance(around) <= radius):
             out.append(h)
     return frozenset(out)

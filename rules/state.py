@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -62,6 +62,13 @@ class Board:
     # every state of a battle shares them.  Never compared or saved.
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     cheapest_step: int = field(default=1, init=False, compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "memo"}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
+        self.__dict__["memo"] = {}
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", dict(self.cells))
@@ -186,7 +193,14 @@ class Battle:
         """The index of this state: unit by id, figures by hex, who threatens which hex."""
         w = self._where
         if w is None:
-            w = Whereabouts(self)
+            # Most new states differ from the last only in their stack or their ruleset's
+            # data: they share its units tuple, and so its index.
+            hit = _INDEXES.get((id(self.units), self.board.feet_per_hex))
+            if hit is not None and hit[0] is self.units:
+                w = hit[1]
+            else:
+                w = Whereabouts(self)
+                _remember(self, w)
             object.__setattr__(self, "_where", w)
         return w
 
@@ -200,8 +214,9 @@ class Battle:
         return unit_id in self.where.by_id
 
     def unit_at(self, h: Hex) -> Unit | None:
-        here = self.where.standing.get(h)
-        return here[0] if here else None
+        w = self.where
+        here = w.standing.get(h)
+        return w.by_id[here[0]] if here else None
 
     def side_units(self, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.side == side)
@@ -233,10 +248,32 @@ class Battle:
 
     # --- changing (only evolvers call these) ----------------------------------------------
     def with_unit(self, unit: Unit) -> Battle:
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        new = replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        w = self._where
+        if w is not None and (old := w.by_id.get(unit.id)) is not None:
+            w = w.replaced(old, unit)
+            object.__setattr__(new, "_where", w)
+            _remember(new, w)
+        return new
 
     def update_unit(self, unit_id: str, **changes: Any) -> Battle:
-        return self.with_unit(replace(self.unit(unit_id), **changes))
+        if self._where is None:  # replay folds events without ever building an index
+            old = next((u for u in self.units if u.id == unit_id), None)
+            if old is None:
+                raise KeyError(f"no unit {unit_id!r}")
+        else:
+            old = self.unit(unit_id)
+        return self.with_unit(replace(old, **changes))
+
+    # The index is derived: copies and pickles leave it behind (the copy rebuilds it when
+    # asked), so they cost what they did before there was one.
+    def __getstate__(self) -> list[Any]:
+        return [None if f.name == "_where" else getattr(self, f.name)
+                for f in dataclasses.fields(self)]
+
+    def __setstate__(self, values: list[Any]) -> None:
+        for f, v in zip(dataclasses.fields(self), values, strict=True):
+            object.__setattr__(self, f.name, v)
 
     def push(self, frame: Frame) -> Battle:
         return replace(self, stack=(*self.stack, frame))
@@ -253,65 +290,135 @@ class Whereabouts:
     that hex? who threatens it?) are lookups rather than scans of every unit.
 
     Derived from the state alone and built lazily (`Battle.where`), so replay, copies and
-    the AI's branching stay exact and cheap: a state nobody asks pays nothing.  Every tuple
-    of units keeps the order of `Battle.units` (by id), so no answer depends on dict order.
+    the AI's branching stay exact and cheap: a state nobody asks pays nothing, and a state
+    made from an indexed one by changing one unit (`Battle.with_unit`) gets its index by
+    patching, not rebuilding.  Hexes map to unit ids, in the order of `Battle.units` (by
+    id), so no answer depends on dict order and a unit's other fields can change without
+    touching the maps.
 
       by_id      unit id -> unit
       order      unit id -> its place in `Battle.units` (to sort answers as a scan would)
-      standing   hex -> units on it that are not dead or gone (what `unit_at` sees)
-      fighting   hex -> fighting units on it (those that threaten, block and engage)
-      threats    hex -> fighting units that threaten it (R-POS-THREAT), built on first use
+      standing   hex -> ids of the units on it that are not dead or gone (`unit_at`)
+      fighting   hex -> ids of the fighting units on it (who threaten, block and engage)
+      threats    hex -> ids of the fighting units that threaten it (R-POS-THREAT), built
+                 on first use
     """
 
     __slots__ = ("_fph", "_threats", "by_id", "fighting", "order", "standing")
 
-    def __init__(self, state: Battle) -> None:
+    def __init__(self, state: Battle | None = None) -> None:
+        if state is None:  # filled in by `replaced`
+            return
         units = state.units
         self.by_id: dict[str, Unit] = {u.id: u for u in units}
         self.order: dict[str, int] = {u.id: i for i, u in enumerate(units)}
-        standing: dict[Hex, list[Unit]] = {}
-        fighting: dict[Hex, list[Unit]] = {}
+        standing: dict[Hex, list[str]] = {}
+        fighting: dict[Hex, list[str]] = {}
         for u in units:
             if u.pos is None or u.status in (DEAD, GONE):
                 continue
-            standing.setdefault(u.pos, []).append(u)
+            standing.setdefault(u.pos, []).append(u.id)
             if u.status == ACTIVE:
-                fighting.setdefault(u.pos, []).append(u)
-        self.standing: dict[Hex, tuple[Unit, ...]] = {h: tuple(us) for h, us in standing.items()}
-        self.fighting: dict[Hex, tuple[Unit, ...]] = {h: tuple(us) for h, us in fighting.items()}
+                fighting.setdefault(u.pos, []).append(u.id)
+        self.standing: dict[Hex, tuple[str, ...]] = {h: tuple(v) for h, v in standing.items()}
+        self.fighting: dict[Hex, tuple[str, ...]] = {h: tuple(v) for h, v in fighting.items()}
         self._fph = state.board.feet_per_hex
-        self._threats: dict[Hex, tuple[Unit, ...]] | None = None
+        self._threats: dict[Hex, tuple[str, ...]] | None = None
+
+    def replaced(self, old: Unit, new: Unit) -> Whereabouts:
+        """The index once `old` has become `new` (the same id), every other unit unchanged."""
+        w = Whereabouts()
+        w.by_id = dict(self.by_id)
+        w.by_id[new.id] = new
+        w.order, w._fph = self.order, self._fph
+        if (old.pos, old.status, old.reach_ft) == (new.pos, new.status, new.reach_ft):
+            w.standing, w.fighting, w._threats = self.standing, self.fighting, self._threats
+            return w
+        w.standing = self._moved(self.standing, old, new, lambda u: u.status not in (DEAD, GONE))
+        w.fighting = self._moved(self.fighting, old, new, lambda u: u.status == ACTIVE)
+        w._threats = None if self._threats is None else self._rethreaten(old, new)
+        return w
+
+    def _rethreaten(self, old: Unit, new: Unit) -> dict[Hex, tuple[str, ...]]:
+        assert self._threats is not None
+        out = dict(self._threats)
+        if old.pos is not None and old.status == ACTIVE:
+            for h in _around(old.pos, self.reach(old)):
+                rest = tuple(i for i in out[h] if i != old.id)
+                if rest:
+                    out[h] = rest
+                else:
+                    del out[h]
+        if new.pos is not None and new.status == ACTIVE:
+            for h in _around(new.pos, self.reach(new)):
+                ids = (*out.get(h, ()), new.id)
+                out[h] = tuple(sorted(ids, key=self.order.__getitem__)) if len(ids) > 1 else ids
+        return out
+
+    def _moved(self, where: dict[Hex, tuple[str, ...]], old: Unit, new: Unit,
+               counts: Callable[[Unit], bool]) -> dict[Hex, tuple[str, ...]]:
+        out = dict(where)
+        if old.pos is not None and counts(old):
+            rest = tuple(i for i in out[old.pos] if i != old.id)
+            if rest:
+                out[old.pos] = rest
+            else:
+                del out[old.pos]
+        if new.pos is not None and counts(new):
+            ids = (*out.get(new.pos, ()), new.id)
+            out[new.pos] = tuple(sorted(ids, key=self.order.__getitem__)) if len(ids) > 1 else ids
+        return out
 
     def reach(self, u: Unit) -> int:
         """R-POS-REACH, as `positioning.reach_hexes` (repeated here: state cannot import it)."""
         return max(1, u.reach_ft // self._fph)
 
     @property
-    def threats(self) -> dict[Hex, tuple[Unit, ...]]:
+    def threats(self) -> dict[Hex, tuple[str, ...]]:
         if self._threats is None:
-            found: dict[Hex, list[Unit]] = {}
-            for us in self.fighting.values():
-                for u in us:
+            found: dict[Hex, list[str]] = {}
+            for ids in self.fighting.values():
+                for i in ids:
+                    u = self.by_id[i]
                     assert u.pos is not None
                     for h in _around(u.pos, self.reach(u)):
-                        found.setdefault(h, []).append(u)
+                        found.setdefault(h, []).append(i)
             order = self.order
-            self._threats = {h: tuple(sorted(us, key=lambda u: order[u.id]))
-                             for h, us in found.items()}
+            self._threats = {h: tuple(sorted(v, key=order.__getitem__)) if len(v) > 1
+                             else tuple(v) for h, v in found.items()}
         return self._threats
+
+    def units(self, ids: Iterable[str]) -> list[Unit]:
+        by_id = self.by_id
+        return [by_id[i] for i in ids]
 
     def fighting_near(self, h: Hex, radius: int) -> list[Unit]:
         """Fighting units within `radius` of `h`, `h` itself included, in `Battle.units`
         order."""
-        out = [u for n in _around(h, radius, centre=True) for u in self.fighting.get(n, ())]
-        out.sort(key=lambda u: self.order[u.id])
-        return out
+        fighting = self.fighting
+        ids = [i for n in _around(h, radius, centre=True) for i in fighting.get(n, ())]
+        ids.sort(key=self.order.__getitem__)
+        return self.units(ids)
 
     def standing_around(self, h: Hex) -> list[Unit]:
         """Units (not dead or gone) on the six hexes next to `h`, in `Battle.units` order."""
-        out = [u for n in h.neighbors() for u in self.standing.get(n, ())]
-        out.sort(key=lambda u: self.order[u.id])
-        return out
+        standing = self.standing
+        ids = [i for n in h.neighbors() for i in standing.get(n, ())]
+        ids.sort(key=self.order.__getitem__)
+        return self.units(ids)
+
+
+# The last indexes built, by the units tuple they index (held here, so its id cannot be
+# reused while the entry lives) and the board's feet per hex.  Bounded; dropping an entry
+# only means building that index again.
+_INDEXES: dict[tuple[int, int], tuple[tuple[Unit, ...], Whereabouts]] = {}
+INDEX_LIMIT = 256
+
+
+def _remember(state: Battle, w: Whereabouts) -> None:
+    if len(_INDEXES) >= INDEX_LIMIT:
+        _INDEXES.clear()
+    _INDEXES[(id(state.units), state.board.feet_per_hex)] = (state.units, w)
 
 
 def _around(c: Hex, radius: int, centre: bool = False) -> list[Hex]:

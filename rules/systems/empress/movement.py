@@ -269,7 +269,7 @@ def fall_back_destinations(state: Battle, u: EmpUnit) -> dict[Hex, list[Hex]]:
     _, paths = walk_paths(state, u, move_hexes(state, u) // 2, away=True)
     standing = state.where.standing
     return {h: p for h, p in paths.items()
-            if h != u.pos and not any(o.id != u.id for o in standing.get(h, ()))}
+            if h != u.pos and not any(o != u.id for o in standing.get(h, ()))}
 
 
 def run_fall_back(ctx: Context, f: FallBackFrame) -> None:

@@ -106,7 +106,7 @@ def _reach(state: Battle, u: FEUnit) -> dict[Hex, tuple[int, list[Hex]]]:
     costs, paths = walk_paths(state, u, budget, away=away)  # R-POS-PATH
     standing = state.where.standing
     return {h: (costs[h], paths[h]) for h in costs
-            if h != u.pos and not any(o.id != u.id for o in standing.get(h, ()))}
+            if h != u.pos and not any(o != u.id for o in standing.get(h, ()))}
 
 
 def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:
