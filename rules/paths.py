@@ -25,7 +25,7 @@ directions at every step, so the straight road has the most turns of all.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Container, Mapping
 
 from rules.hexgrid import CostFn, Hex, StopFn
 
@@ -49,16 +49,21 @@ def path_deviation(path: list[Hex]) -> int:
     return sum(deviation(path[0], path[-1], h) for h in path)
 
 
-def cheapest_paths(start: Hex, budget: int, cost: CostFn, stops: StopFn = _never,
-                   along: Callable[[Hex], bool] | None = None
+def cheapest_paths(start: Hex, budget: int, cost: CostFn | None, stops: StopFn = _never,
+                   along: Callable[[Hex], bool] | None = None,
+                   entering: tuple[Mapping[Hex, int], Container[Hex]] | None = None
                    ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
     """Every hex reachable from ``start`` for at most ``budget``: its minimal cost and the
     path chosen among the cheapest ones (the straightest, then the most ``along`` a road,
     then a fixed order).  ``cost`` and ``stops`` mean what they mean in
     `hexgrid.movement_range_with_paths` (None = impassable; a stop may be entered but not
     left; ``start`` is never a stop).  Both dicts iterate in Hex order; each path runs
-    ``[start, ..., hex]``."""
-    order, dist, preds = _search(start, budget, cost, stops)
+    ``[start, ..., hex]``.
+
+    ``entering`` = (costs, barred), in place of ``cost``, says the same thing faster when a
+    step costs only what the hex entered costs: ``costs[hex]``, or impassable where ``costs``
+    has no entry or ``barred`` holds the hex."""
+    order, dist, preds = _search(start, budget, cost, stops, entering)
     # Everything below works on the hexes' places in the search order (ints), which is
     # also the order a hex's predecessors were settled in: a path is scored from the start
     # by walking its hexes in that order.
@@ -78,7 +83,19 @@ def cheapest_paths(start: Hex, budget: int, cost: CostFn, stops: StopFn = _never
     return {h: dist[h] for h in sorted(dist)}, paths
 
 
-def _search(start: Hex, budget: int, cost: CostFn, stops: StopFn
+def _neighbours(h: Hex) -> tuple[Hex, ...]:
+    """`Hex.neighbors`, kept: a search asks for the same hexes' neighbours again and again."""
+    found = _NEIGHBOURS.get(h)
+    if found is None:
+        found = _NEIGHBOURS[h] = h.neighbors()
+    return found
+
+
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
+            entering: tuple[Mapping[Hex, int], Container[Hex]] | None = None
             ) -> tuple[list[Hex], dict[Hex, int], list[list[int]]]:
     """Dijkstra keyed on (cost, Hex), as `hexgrid.movement_range_with_paths`: the hexes in
     the order the search left them, the minimal cost of each, and for each (by its place in
@@ -96,10 +113,16 @@ def _search(start: Hex, budget: int, cost: CostFn, stops: StopFn
         left[here] = len(left)
         if here != start and stops(here):
             continue
-        for nxt in here.neighbors():
-            step = cost(here, nxt)
-            if step is None:
-                continue
+        for nxt in _neighbours(here):
+            if entering is not None:
+                step = entering[0].get(nxt)
+                if step is None or nxt in entering[1]:
+                    continue
+            else:
+                assert cost is not None
+                step = cost(here, nxt)
+                if step is None:
+                    continue
             if step < 0:
                 raise ValueError(f"negative step cost {step} from {here} to {nxt}")
             if spent + step > budget:

@@ -262,8 +262,12 @@ def walk_paths(state: Battle, mover: Unit, budget: int, away: bool = False
     key = ("walk", mover.pos, budget, blocked, foes)
     found = board.memo.get(key)
     if found is None:
-        cost = away_step_cost(state, mover) if away else step_cost(state, mover)
-        found = cheapest_paths(mover.pos, budget, cost, along=on_road(state))
+        if away:
+            found = cheapest_paths(mover.pos, budget, away_step_cost(state, mover),
+                                   along=on_road(state))
+        else:  # `step_cost`, as a table
+            found = cheapest_paths(mover.pos, budget, None, along=on_road(state),
+                                   entering=(board.entry_costs, blocked))
         if len(board.memo) >= MEMO_LIMIT:
             board.memo.clear()
         board.memo[key] = found

@@ -62,6 +62,9 @@ class Board:
     # every state of a battle shares them.  Never compared or saved.
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     cheapest_step: int = field(default=1, init=False, compare=False, repr=False)
+    # What entering each passable hex costs (R-POS-BLOCK without the figures).
+    entry_costs: dict[Hex, int] = field(default_factory=dict, init=False, compare=False,
+                                        repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "memo"}
@@ -72,8 +75,9 @@ class Board:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", dict(self.cells))
-        costs = [t.move_cost for _, t in self.cells if not t.impassable]
-        object.__setattr__(self, "cheapest_step", min(costs, default=1))
+        entry = {h: t.move_cost for h, t in self.cells if not t.impassable}
+        object.__setattr__(self, "entry_costs", entry)
+        object.__setattr__(self, "cheapest_step", min(entry.values(), default=1))
 
     def __contains__(self, h: object) -> bool:
         return h in self._index
