@@ -400,7 +400,10 @@ class Whereabouts:
         """Fighting units within `radius` of `h`, `h` itself included, in `Battle.units`
         order."""
         fighting = self.fighting
-        ids = [i for n in _around(h, radius, centre=True) for i in fighting.get(n, ())]
+        if 3 * radius * (radius + 1) + 1 <= len(fighting):
+            ids = [i for n in _around(h, radius, centre=True) for i in fighting.get(n, ())]
+        else:  # fewer figures than hexes to look at
+            ids = [i for n, here in fighting.items() if n.distance(h) <= radius for i in here]
         ids.sort(key=self.order.__getitem__)
         return self.units(ids)
 
