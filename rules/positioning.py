@@ -21,8 +21,9 @@ Rulings it embodies (docs/RULINGS.md):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules.hexgrid import (
     DIRECTIONS,
@@ -31,7 +32,7 @@ from rules.hexgrid import (
     disk,
 )
 from rules.paths import cheapest_paths
-from rules.state import Battle, Unit
+from rules.state import Battle, Board, Unit
 
 FRONT, FLANK, REAR = "front", "flank", "rear"
 
@@ -198,6 +199,22 @@ def path_triggers(state: Battle, mover: Unit, path: list[Hex] | tuple[Hex, ...],
     return out
 
 
+def hexes_near(table: Mapping[Hex, object], centre: Hex, radius: int) -> list[Hex]:
+    """The hexes of `table` within `radius` of `centre`, looking at whichever is fewer:
+    the hexes of the disk or the table's entries."""
+    if 3 * radius * (radius + 1) + 1 < len(table):
+        offsets = _OFFSETS.get(radius)
+        if offsets is None:
+            offsets = _OFFSETS[radius] = [(h.q, h.r) for h in disk(Hex(0, 0), radius)]
+        cq, cr = centre
+        # a plain (q, r) tuple finds a Hex key: equal and hashed alike
+        return [Hex(cq + dq, cr + dr) for dq, dr in offsets if (cq + dq, cr + dr) in table]
+    return [h for h in table if h.distance(centre) <= radius]
+
+
+_OFFSETS: dict[int, list[tuple[int, int]]] = {}
+
+
 def _enemy_held(state: Battle, mover: Unit, around: Hex | None = None,
                 radius: int = -1) -> frozenset[Hex]:
     """R-POS-BLOCK: the hexes `mover` may not enter because a fighting enemy holds them
@@ -205,21 +222,11 @@ def _enemy_held(state: Battle, mover: Unit, around: Hex | None = None,
     dict built in that order would).  Only those within `radius` of `around`, if given."""
     where = state.where
     fighting = where.fighting
-    if around is not None and 3 * radius * (radius + 1) + 1 < len(fighting):
-        cq, cr = around
-        hexes: Iterable[Hex] = (
-            Hex(cq + dq, cr + dr) for dq in range(-radius, radius + 1)
-            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1))
-    else:
-        hexes = fighting
+    hexes = fighting if around is None else hexes_near(fighting, around, radius)
     out = []
     for h in hexes:
-        here = fighting.get(h)
-        if not here:
-            continue
-        others = [i for i in here if i != mover.id]
-        if others and where.by_id[others[-1]].side != mover.side and (
-                around is None or h.distance(around) <= radius):
+        others = [i for i in fighting[h] if i != mover.id]
+        if others and where.by_id[others[-1]].side != mover.side:
             out.append(h)
     return frozenset(out)
 
@@ -241,38 +248,64 @@ def step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
 MEMO_LIMIT = 2048  # walks kept per board before the memo starts afresh
 
 
+def walk_key(state: Battle, mover: Unit, budget: int, away: bool = False) -> tuple[Any, ...]:
+    """Everything `walk_paths` depends on besides the board: the start, the budget, the
+    enemy-held hexes the walk could reach and (if `away`) where the foes it is engaged with
+    stand.  Equal keys, equal walks."""
+    assert mover.pos is not None
+    # With every step costing at least 1 a walk cannot leave `budget` hexes of its start,
+    # so enemies farther off change nothing; with free steps every enemy may matter.
+    blocked = (_enemy_held(state, mover, mover.pos, budget) if state.board.cheapest_step >= 1
+               else _enemy_held(state, mover))
+    foes = frozenset(e.pos for e in engaged_with(state, mover)) if away else None
+    return ("walk", mover.pos, budget, blocked, foes)
+
+
+def kept_walk(state: Battle, mover: Unit, key: tuple[Any, ...]
+              ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
+    """The walk under `key` (from `walk_key`), worked out once and kept on the board.  The
+    dicts and lists returned are shared: read them, never change them."""
+    board = state.board
+    found = board.memo.get(key)
+    if found is None:
+        _, start, budget, blocked, foes = key
+        if foes is not None:
+            found = cheapest_paths(start, budget, away_step_cost(state, mover),
+                                   along=on_road(state))
+        else:  # `step_cost`, as a table
+            found = cheapest_paths(start, budget, None, along=on_road(state),
+                                   entering=(board.entry_costs, blocked))
+        remember(board, key, found)
+    return found
+
+
+def remember(board: Board, key: tuple[Any, ...], value: Any) -> None:
+    """Keep `value` on the board under `key` (a memo bounded at MEMO_LIMIT entries)."""
+    if len(board.memo) >= MEMO_LIMIT:
+        board.memo.clear()
+    board.memo[key] = value
+
+
 def walk_paths(state: Battle, mover: Unit, budget: int, away: bool = False
                ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
     """`cheapest_paths` from `mover`'s hex within `budget`, with `step_cost` (or, if
     `away`, `away_step_cost`) and roads preferred (R-POS-PATH): every hex it can reach, the
     cost and the path chosen.  Occupied hexes are not filtered out here.
 
-    The answer depends only on the board, the start, the budget, the enemy-held hexes the
-    walk could reach and (if `away`) where the foes it is engaged with stand, so it is kept
-    on the board under exactly those facts and reused until one of them changes: a figure's
-    moves are worked out again only when something near it moved.  Returns fresh dicts and
-    lists the caller may keep or change."""
-    assert mover.pos is not None
-    board = state.board
-    # With every step costing at least 1 a walk cannot leave `budget` hexes of its start,
-    # so enemies farther off change nothing; with free steps every enemy may matter.
-    blocked = (_enemy_held(state, mover, mover.pos, budget) if board.cheapest_step >= 1
-               else _enemy_held(state, mover))
-    foes = frozenset(e.pos for e in engaged_with(state, mover)) if away else None
-    key = ("walk", mover.pos, budget, blocked, foes)
-    found = board.memo.get(key)
-    if found is None:
-        if away:
-            found = cheapest_paths(mover.pos, budget, away_step_cost(state, mover),
-                                   along=on_road(state))
-        else:  # `step_cost`, as a table
-            found = cheapest_paths(mover.pos, budget, None, along=on_road(state),
-                                   entering=(board.entry_costs, blocked))
-        if len(board.memo) >= MEMO_LIMIT:
-            board.memo.clear()
-        board.memo[key] = found
-    costs, paths = found
+    The answer depends only on the board and `walk_key`, so it is kept on the board under
+    that key and reused until the key changes: a figure's moves are worked out again only
+    when something near it moved.  Returns fresh dicts and lists the caller may change."""
+    costs, paths = kept_walk(state, mover, walk_key(state, mover, budget, away))
     return dict(costs), {h: list(p) for h, p in paths.items()}
+
+
+def taken_near(state: Battle, mover: Unit, radius: int) -> frozenset[Hex]:
+    """Hexes within `radius` of `mover` where someone else stands (not dead or gone): where
+    a move may pass but not end (R-POS-BLOCK)."""
+    assert mover.pos is not None
+    standing = state.where.standing
+    return frozenset(h for h in hexes_near(standing, mover.pos, radius)
+                     if any(i != mover.id for i in standing[h]))
 
 
 def away_step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:

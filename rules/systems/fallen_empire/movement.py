@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Any
 
 from rules.commands import Move
 from rules.engine import Context, face_target
@@ -22,12 +23,15 @@ from rules.positioning import (
     arc,
     away_step_cost,
     engaged_with,
+    kept_walk,
     path_is_walkable,
     path_triggers,
+    remember,
     step_cost,
+    taken_near,
     threatens,
     unit_reach,
-    walk_paths,
+    walk_key,
 )
 from rules.procedures import WalkFrame, path_refusal, walk_on
 from rules.state import ACTIVE, DEAD, GONE, Battle, Unit
@@ -95,18 +99,45 @@ def away_cost(state: Battle, mover: FEUnit) -> Callable[[Hex, Hex], int | None]:
 
 def destinations(state: Battle, u: FEUnit) -> dict[Hex, list[Hex]]:
     """Every hex the unit may end its move on this phase, with the cheapest path there."""
-    return {h: p for h, (_, p) in _reach(state, u).items()}
+    return {h: list(p) for h, (_, p) in _reach(state, u).items()}
 
 
-def _reach(state: Battle, u: FEUnit) -> dict[Hex, tuple[int, list[Hex]]]:
-    """Destination → (cost, cheapest path), for every hex the unit may end its move on."""
+def _walk(state: Battle, u: FEUnit) -> tuple[tuple[Any, ...], frozenset[Hex]]:
+    """What a unit's moves this phase depend on: its walk (`walk_key`) and the hexes near
+    it where others stand (a move may pass them but not end there)."""
     assert u.pos is not None
     budget = allowance(state, u)
     away = move_mode(u) in ("withdraw", "retreat")  # R-FE-AWAY
-    costs, paths = walk_paths(state, u, budget, away=away)  # R-POS-PATH
-    standing = state.where.standing
-    return {h: (costs[h], paths[h]) for h in costs
-            if h != u.pos and not any(o != u.id for o in standing.get(h, ()))}
+    key = walk_key(state, u, budget, away)
+    radius = budget if state.board.cheapest_step >= 1 else ANYWHERE
+    return key, taken_near(state, u, radius)
+
+
+ANYWHERE = 10**6  # a radius taking in the whole board
+
+
+def _reach(state: Battle, u: FEUnit, walk: tuple[tuple[Any, ...], frozenset[Hex]] | None = None
+           ) -> dict[Hex, tuple[int, list[Hex]]]:
+    """Destination → (cost, cheapest path), for every hex the unit may end its move on.
+    The paths are shared with the board's memo: read them, never change them."""
+    assert u.pos is not None
+    key, taken = walk or _walk(state, u)
+    costs, paths = kept_walk(state, u, key)  # R-POS-PATH
+    return {h: (costs[h], paths[h]) for h in costs if h != u.pos and h not in taken}
+
+
+def move_commands(state: Battle, u: FEUnit) -> list[Move]:
+    """A move to every hex the unit may end on, in Hex order, each along its cheapest path.
+    Kept on the board under what they depend on (`_walk`), so asking again while nothing
+    near the unit has changed costs a lookup, not a search."""
+    walk = _walk(state, u)
+    key = ("fe-moves", u.id, *walk)
+    found = state.board.memo.get(key)
+    if found is None:
+        found = [Move(unit=u.id, path=tuple(hx(h) for h in p))
+                 for _, (_, p) in sorted(_reach(state, u, walk).items())]
+        remember(state.board, key, found)
+    return list(found)
 
 
 def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:
@@ -156,28 +187,38 @@ def check_charge(state: Battle, u: FEUnit, path: list[Hex], target_id: str) -> s
 
 def charge_moves(state: Battle, u: FEUnit) -> list[Move]:
     """A charge at each foe, along the shortest run long enough to count (FE-16)."""
-    out: list[Move] = []
     assert u.pos is not None
     need, reach = charge_min(state, u), unit_reach(state, u)
-    dests = _reach(state, u)
     # Search from each foe within a run and a reach of him: only the hexes around that foe
-    # can end a charge at him.  Of those, the shortest run long enough, the first in Hex
-    # order among equals (the order `dests` is kept in).
+    # can end a charge at him.
     if state.board.cheapest_step >= 1:
-        foes = state.where.fighting_near(u.pos, allowance(state, u) + reach)
+        near = state.where.fighting_near(u.pos, allowance(state, u) + reach)
     else:  # free steps: a run may end anywhere
-        foes = [t for t in state.units if t.fighting]
-    for t in foes:
-        if t.side == u.side or t.pos is None:
-            continue
+        near = [t for t in state.units if t.fighting]
+    foes = tuple((t.id, t.pos) for t in near if t.side != u.side and t.pos is not None)
+    walk = _walk(state, u)
+    key = ("fe-charges", u.id, *walk, need, reach, foes)
+    found = state.board.memo.get(key)
+    if found is None:
+        found = _charges(u, _reach(state, u, walk), need, reach, foes)
+        remember(state.board, key, found)
+    return list(found)
+
+
+def _charges(u: FEUnit, dests: dict[Hex, tuple[int, list[Hex]]], need: int, reach: int,
+             foes: tuple[tuple[str, Hex], ...]) -> list[Move]:
+    """For each foe, the shortest run long enough that ends within reach of him, the first
+    in Hex order among equals (the order of `disk`, as of `dests`)."""
+    out: list[Move] = []
+    for tid, tpos in foes:
         best: list[Hex] | None = None
-        for h in disk(t.pos, reach):
+        for h in disk(tpos, reach):
             found = dests.get(h)
             if found is not None and found[0] >= need and (
                     best is None or len(found[1]) < len(best)):
                 best = found[1]
         if best is not None:
-            out.append(Move(unit=u.id, path=tuple(hx(h) for h in best), target=t.id))
+            out.append(Move(unit=u.id, path=tuple(hx(h) for h in best), target=tid))
     return out
 
 
