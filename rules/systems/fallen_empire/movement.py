@@ -28,7 +28,6 @@ from rules.positioning import (
     path_triggers,
     remember,
     step_cost,
-    taken_near,
     threatens,
     unit_reach,
     walk_key,
@@ -102,42 +101,48 @@ def destinations(state: Battle, u: FEUnit) -> dict[Hex, list[Hex]]:
     return {h: list(p) for h, (_, p) in _reach(state, u).items()}
 
 
-def _walk(state: Battle, u: FEUnit) -> tuple[tuple[Any, ...], frozenset[Hex]]:
-    """What a unit's moves this phase depend on: its walk (`walk_key`) and the hexes near
-    it where others stand (a move may pass them but not end there)."""
-    assert u.pos is not None
+def _walk(state: Battle, u: FEUnit) -> tuple[Any, ...]:
+    """What a unit's walk this phase depends on (`walk_key`)."""
     budget = allowance(state, u)
-    away = move_mode(u) in ("withdraw", "retreat")  # R-FE-AWAY
-    key = walk_key(state, u, budget, away)
-    radius = budget if state.board.cheapest_step >= 1 else ANYWHERE
-    return key, taken_near(state, u, radius)
+    return walk_key(state, u, budget, move_mode(u) in ("withdraw", "retreat"))  # R-FE-AWAY
 
 
-ANYWHERE = 10**6  # a radius taking in the whole board
+def _taken(state: Battle, u: FEUnit, hexes: dict[Hex, Any]) -> set[Hex]:
+    """R-POS-BLOCK: the hexes among `hexes` where someone else stands (not dead or gone),
+    so a move may pass but not end there."""
+    standing = state.where.standing
+    return {h for h in hexes.keys() & standing.keys()
+            if any(i != u.id for i in standing[h])}
 
 
-def _reach(state: Battle, u: FEUnit, walk: tuple[tuple[Any, ...], frozenset[Hex]] | None = None
+def _reach(state: Battle, u: FEUnit, key: tuple[Any, ...] | None = None
            ) -> dict[Hex, tuple[int, list[Hex]]]:
     """Destination → (cost, cheapest path), for every hex the unit may end its move on.
     The paths are shared with the board's memo: read them, never change them."""
     assert u.pos is not None
-    key, taken = walk or _walk(state, u)
-    costs, paths = kept_walk(state, u, key)  # R-POS-PATH
+    costs, paths = kept_walk(state, u, key or _walk(state, u))  # R-POS-PATH
+    taken = _taken(state, u, costs)
     return {h: (costs[h], paths[h]) for h in costs if h != u.pos and h not in taken}
 
 
 def move_commands(state: Battle, u: FEUnit) -> list[Move]:
     """A move to every hex the unit may end on, in Hex order, each along its cheapest path.
-    Kept on the board under what they depend on (`_walk`), so asking again while nothing
-    near the unit has changed costs a lookup, not a search."""
-    walk = _walk(state, u)
-    key = ("fe-moves", u.id, *walk)
-    found = state.board.memo.get(key)
-    if found is None:
-        found = [Move(unit=u.id, path=tuple(hx(h) for h in p))
-                 for _, (_, p) in sorted(_reach(state, u, walk).items())]
-        remember(state.board, key, found)
-    return list(found)
+    The moves to every hex of its walk are kept on the board with the walk (`walk_key`), so
+    asking again while no enemy near the unit has moved costs a lookup and a pass over
+    them dropping the hexes others stand on, not a search."""
+    assert u.pos is not None
+    key = _walk(state, u)
+    costs, paths = kept_walk(state, u, key)
+    memo_key = ("fe-moves", u.id, key)
+    every = state.board.memo.get(memo_key)
+    if every is None:
+        every = [(h, Move(unit=u.id, path=tuple(hx(s) for s in p)))
+                 for h, p in sorted(paths.items()) if h != u.pos]
+        remember(state.board, memo_key, every)
+    taken = _taken(state, u, costs)
+    if not taken:
+        return [m for _, m in every]
+    return [m for h, m in every if h not in taken]
 
 
 def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:
@@ -197,7 +202,8 @@ def charge_moves(state: Battle, u: FEUnit) -> list[Move]:
         near = [t for t in state.units if t.fighting]
     foes = tuple((t.id, t.pos) for t in near if t.side != u.side and t.pos is not None)
     walk = _walk(state, u)
-    key = ("fe-charges", u.id, *walk, need, reach, foes)
+    taken = frozenset(_taken(state, u, kept_walk(state, u, walk)[0]))
+    key = ("fe-charges", u.id, walk, taken, need, reach, foes)
     found = state.board.memo.get(key)
     if found is None:
         found = _charges(u, _reach(state, u, walk), need, reach, foes)
