@@ -203,9 +203,7 @@ def hexes_near(table: Mapping[Hex, object], centre: Hex, radius: int) -> list[He
     """The hexes of `table` within `radius` of `centre`, looking at whichever is fewer:
     the hexes of the disk or the table's entries."""
     if 3 * radius * (radius + 1) + 1 < len(table):
-        offsets = _OFFSETS.get(radius)
-        if offsets is None:
-            offsets = _OFFSETS[radius] = [(h.q, h.r) for h in disk(Hex(0, 0), radius)]
+        offsets = disk_offsets(radius)
         cq, cr = centre
         # a plain (q, r) tuple finds a Hex key: equal and hashed alike
         return [Hex(cq + dq, cr + dr) for dq, dr in offsets if (cq + dq, cr + dr) in table]
@@ -213,6 +211,14 @@ def hexes_near(table: Mapping[Hex, object], centre: Hex, radius: int) -> list[He
     twice = 2 * radius  # Hex.distance, inlined: this runs over every figure
     return [h for h in table
             if abs(h[0] - cq) + abs(h[1] - cr) + abs(h[0] - cq + h[1] - cr) <= twice]
+
+
+def disk_offsets(radius: int) -> list[tuple[int, int]]:
+    """(dq, dr) of every hex within `radius` of a centre, in the order of `hexgrid.disk`."""
+    offsets = _OFFSETS.get(radius)
+    if offsets is None:
+        offsets = _OFFSETS[radius] = [(h.q, h.r) for h in disk(Hex(0, 0), radius)]
+    return offsets
 
 
 _OFFSETS: dict[int, list[tuple[int, int]]] = {}

@@ -402,8 +402,11 @@ class Whereabouts:
         fighting = self.fighting
         if 3 * radius * (radius + 1) + 1 <= len(fighting):
             ids = [i for n in _around(h, radius, centre=True) for i in fighting.get(n, ())]
-        else:  # fewer figures than hexes to look at
-            ids = [i for n, here in fighting.items() if n.distance(h) <= radius for i in here]
+        else:  # fewer figures than hexes to look at (Hex.distance, inlined)
+            cq, cr, twice = h[0], h[1], 2 * radius
+            ids = [i for n, here in fighting.items()
+                   if abs(n[0] - cq) + abs(n[1] - cr) + abs(n[0] - cq + n[1] - cr) <= twice
+                   for i in here]
         ids.sort(key=self.order.__getitem__)
         return self.units(ids)
 

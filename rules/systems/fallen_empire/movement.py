@@ -17,11 +17,12 @@ from typing import Any
 from rules.commands import Move
 from rules.engine import Context, face_target
 from rules.events import UnitFaced, UnitStepped, hx, unhx
-from rules.hexgrid import Hex, disk
+from rules.hexgrid import Hex
 from rules.positioning import (
     FRONT,
     arc,
     away_step_cost,
+    disk_offsets,
     engaged_with,
     kept_walk,
     path_is_walkable,
@@ -216,10 +217,11 @@ def _charges(u: FEUnit, dests: dict[Hex, tuple[int, list[Hex]]], need: int, reac
     """For each foe, the shortest run long enough that ends within reach of him, the first
     in Hex order among equals (the order of `disk`, as of `dests`)."""
     out: list[Move] = []
-    for tid, tpos in foes:
+    around = disk_offsets(reach)
+    for tid, (tq, tr) in foes:
         best: list[Hex] | None = None
-        for h in disk(tpos, reach):
-            found = dests.get(h)
+        for dq, dr in around:
+            found = dests.get((tq + dq, tr + dr))  # type: ignore[call-overload]
             if found is not None and found[0] >= need and (
                     best is None or len(found[1]) < len(best)):
                 best = found[1]
