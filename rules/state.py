@@ -8,6 +8,10 @@ Rulesets extend `Unit` (their own statistics) and put their own battle-wide data
 `Battle.system`, and their own pending decisions on `Battle.stack` as `Frame` subclasses.
 Units are kept in a tuple sorted by id, so any iteration over them is in a fixed order: no
 rule outcome ever depends on set or dict order.
+
+Longer than most modules because the index of who stands where (`Whereabouts`) lives here,
+beside the `Battle` that builds and patches it: in a module of its own it would import the
+statuses from here while `Battle.where` imports it back, an import circle.
 """
 
 from __future__ import annotations
