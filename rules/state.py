@@ -259,7 +259,7 @@ class Battle:
         new = replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
         w = self._where
         if w is not None and (old := w.by_id.get(unit.id)) is not None:
-            w = w.replaced(old, unit)
+            w = w.replaced(old, unit, new.units)
             object.__setattr__(new, "_where", w)
             _remember(new, w)
         return new
@@ -312,39 +312,69 @@ class Whereabouts:
                  on first use
     """
 
-    __slots__ = ("_fph", "_threats", "by_id", "fighting", "order", "standing")
+    __slots__ = ("_fighting", "_fph", "_order", "_standing", "_threats", "_units", "by_id")
 
     def __init__(self, state: Battle | None = None) -> None:
         if state is None:  # filled in by `replaced`
             return
-        units = state.units
-        self.by_id: dict[str, Unit] = {u.id: u for u in units}
-        self.order: dict[str, int] = {u.id: i for i, u in enumerate(units)}
+        # Only the ids at once (what replay's evolvers ask); the maps when first asked.
+        self._units = state.units
+        self.by_id: dict[str, Unit] = {u.id: u for u in state.units}
+        self._fph = state.board.feet_per_hex
+        self._order: dict[str, int] | None = None
+        self._standing: dict[Hex, tuple[str, ...]] | None = None
+        self._fighting: dict[Hex, tuple[str, ...]] | None = None
+        self._threats: dict[Hex, tuple[str, ...]] | None = None
+
+    @property
+    def order(self) -> dict[str, int]:
+        if self._order is None:
+            self._order = {u.id: i for i, u in enumerate(self._units)}
+        return self._order
+
+    @property
+    def standing(self) -> dict[Hex, tuple[str, ...]]:
+        if self._standing is None:
+            self._map()
+        assert self._standing is not None
+        return self._standing
+
+    @property
+    def fighting(self) -> dict[Hex, tuple[str, ...]]:
+        if self._fighting is None:
+            self._map()
+        assert self._fighting is not None
+        return self._fighting
+
+    def _map(self) -> None:
         standing: dict[Hex, list[str]] = {}
         fighting: dict[Hex, list[str]] = {}
-        for u in units:
+        for u in self._units:
             if u.pos is None or u.status in (DEAD, GONE):
                 continue
             standing.setdefault(u.pos, []).append(u.id)
             if u.status == ACTIVE:
                 fighting.setdefault(u.pos, []).append(u.id)
-        self.standing: dict[Hex, tuple[str, ...]] = {h: tuple(v) for h, v in standing.items()}
-        self.fighting: dict[Hex, tuple[str, ...]] = {h: tuple(v) for h, v in fighting.items()}
-        self._fph = state.board.feet_per_hex
-        self._threats: dict[Hex, tuple[str, ...]] | None = None
+        self._standing = {h: tuple(v) for h, v in standing.items()}
+        self._fighting = {h: tuple(v) for h, v in fighting.items()}
 
-    def replaced(self, old: Unit, new: Unit) -> Whereabouts:
-        """The index once `old` has become `new` (the same id), every other unit unchanged."""
+    def replaced(self, old: Unit, new: Unit, units: tuple[Unit, ...]) -> Whereabouts:
+        """The index once `old` has become `new` (the same id, now in `units`), every other
+        unit unchanged: the maps already built are patched, the rest left to be built."""
         w = Whereabouts()
+        w._units = units
         w.by_id = dict(self.by_id)
         w.by_id[new.id] = new
-        w.order, w._fph = self.order, self._fph
+        w._order, w._fph = self._order, self._fph
         if (old.pos, old.status, old.reach_ft) == (new.pos, new.status, new.reach_ft):
-            w.standing, w.fighting, w._threats = self.standing, self.fighting, self._threats
+            w._standing, w._fighting, w._threats = self._standing, self._fighting, self._threats
             return w
-        w.standing = self._moved(self.standing, old, new, lambda u: u.status not in (DEAD, GONE))
-        w.fighting = self._moved(self.fighting, old, new, lambda u: u.status == ACTIVE)
-        w._threats = None if self._threats is None else self._rethreaten(old, new)
+        w._standing = None if self._standing is None else self._moved(
+            self._standing, old, new, lambda u: u.status not in (DEAD, GONE))
+        w._fighting = None if self._fighting is None else self._moved(
+            self._fighting, old, new, lambda u: u.status == ACTIVE)
+        w._threats = (None if self._threats is None or self._fighting is None
+                      else self._rethreaten(old, new))
         return w
 
     def _rethreaten(self, old: Unit, new: Unit) -> dict[Hex, tuple[str, ...]]:
