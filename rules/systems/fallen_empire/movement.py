@@ -221,7 +221,7 @@ def _charges(u: FEUnit, dests: dict[Hex, tuple[int, list[Hex]]], need: int, reac
     for tid, (tq, tr) in foes:
         best: list[Hex] | None = None
         for dq, dr in around:
-            found = dests.get((tq + dq, tr + dr))  # type: ignore[call-overload]
+            found = dests.get((tq + dq, tr + dr))  # type: ignore[call-overload]  # (q, r) finds a Hex key
             if found is not None and found[0] >= need and (
                     best is None or len(found[1]) < len(best)):
                 best = found[1]
