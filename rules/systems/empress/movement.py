@@ -30,13 +30,10 @@ from rules.positioning import (
     away_step_cost,
     engaged,
     engaged_with,
-    kept_walk,
     path_is_walkable,
     reachable,
-    remember,
     step_cost,
     threatens,
-    walk_key,
     walk_paths,
 )
 from rules.procedures import WalkFrame, path_refusal, walk_on
@@ -66,26 +63,6 @@ def destinations(state: Battle, u: EmpUnit) -> dict[Hex, list[Hex]]:
     if not can_move(u):
         return {}
     return reachable(state, u, move_hexes(state, u))
-
-
-def move_commands(state: Battle, u: EmpUnit) -> list[Move]:
-    """A move to every hex of `destinations`, in Hex order (his own hex too: a move that
-    goes nowhere).  The moves to every hex of his walk are kept on the board with the walk
-    (`walk_key`), so each decision of his turn costs a lookup and a pass dropping the hexes
-    someone else holds (R-POS-BLOCK, as `positioning.occupied` reads it), not a search."""
-    if not can_move(u) or u.pos is None:
-        return []
-    key = walk_key(state, u, move_hexes(state, u))
-    memo_key = ("emp-moves", u.id, key)
-    every = state.board.memo.get(memo_key)
-    if every is None:
-        _, paths = kept_walk(state, u, key)
-        every = [(h, Move(unit=u.id, path=tuple(hx(s) for s in p)))
-                 for h, p in sorted(paths.items())]
-        remember(state.board, memo_key, every)
-    standing, here = state.where.standing, u.pos
-    return [m for h, m in every
-            if h == here or h not in standing or standing[h][0] == u.id]
 
 
 def path_cost(state: Battle, u: EmpUnit, path: list[Hex]) -> int:

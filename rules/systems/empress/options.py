@@ -37,7 +37,7 @@ from rules.systems.empress.combat import (
 )
 from rules.systems.empress.frames import TurnFrame
 from rules.systems.empress.maneuvers import giant_grapple, oversized
-from rules.systems.empress.movement import move_commands
+from rules.systems.empress.movement import destinations
 from rules.systems.empress.units import (
     EmpUnit,
     cfg,
@@ -254,7 +254,8 @@ def turn_commands(state: Battle, f: TurnFrame) -> list[Command]:
     if u.status != "active":
         return [Pass(unit=u.id)]
     if not f.moved and u.pos is not None:
-        out += move_commands(state, u)
+        for _, path in sorted(destinations(state, u).items()):
+            out.append(Move(unit=u.id, path=tuple(hx(h) for h in path)))
         if not held(u) and not u.pinned:
             out += [Move(unit=u.id, path=(hx(u.pos),), facing=d) for d in range(6)
                     if d != u.facing]
