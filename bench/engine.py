@@ -123,7 +123,7 @@ def measure(ruleset: str, games: int, sizes: list[int], rounds: int) -> dict[str
             copy.deepcopy(play.final)
         copy_rates.append(50 / (time.perf_counter() - t0))
 
-    round_seconds(ruleset, 4, 1)  # warm up: every module the rules import lazily
+    round_seconds(ruleset, 12, 1)  # warm up: every module and table loaded lazily
     round_s = {n: round_seconds(ruleset, n, rounds) for n in sizes}
     big = [n for n in sizes if n >= 12]
     return {
