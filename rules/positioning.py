@@ -254,7 +254,9 @@ def step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
     return cost
 
 
-MEMO_LIMIT = 2048  # walks kept per board before the memo starts afresh
+# Walks (and moves made from them) kept per board.  An entry is about 40 kB (a walk's ~110
+# paths and their commands), so this bounds the memo near 30 MB; past it the older half goes.
+MEMO_LIMIT = 768
 
 
 def walk_key(state: Battle, mover: Unit, budget: int, away: bool = False) -> tuple[Any, ...]:
@@ -290,9 +292,11 @@ def kept_walk(state: Battle, mover: Unit, key: tuple[Any, ...]
 
 def remember(board: Board, key: tuple[Any, ...], value: Any) -> None:
     """Keep `value` on the board under `key` (a memo bounded at MEMO_LIMIT entries)."""
-    if len(board.memo) >= MEMO_LIMIT:
-        board.memo.clear()
-    board.memo[key] = value
+    memo = board.memo
+    if len(memo) >= MEMO_LIMIT:
+        for old in list(memo)[: MEMO_LIMIT // 2]:
+            memo.pop(old, None)
+    memo[key] = value
 
 
 def walk_paths(state: Battle, mover: Unit, budget: int, away: bool = False
