@@ -25,7 +25,7 @@ directions at every step, so the straight road has the most turns of all.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Container, Mapping
 
 from rules.hexgrid import CostFn, Hex, StopFn
 
@@ -49,28 +49,59 @@ def path_deviation(path: list[Hex]) -> int:
     return sum(deviation(path[0], path[-1], h) for h in path)
 
 
-def cheapest_paths(start: Hex, budget: int, cost: CostFn, stops: StopFn = _never,
-                   along: Callable[[Hex], bool] | None = None
+def cheapest_paths(start: Hex, budget: int, cost: CostFn | None, stops: StopFn = _never,
+                   along: Callable[[Hex], bool] | None = None,
+                   entering: tuple[Mapping[Hex, int], Container[Hex]] | None = None
                    ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
     """Every hex reachable from ``start`` for at most ``budget``: its minimal cost and the
     path chosen among the cheapest ones (the straightest, then the most ``along`` a road,
     then a fixed order).  ``cost`` and ``stops`` mean what they mean in
     `hexgrid.movement_range_with_paths` (None = impassable; a stop may be entered but not
     left; ``start`` is never a stop).  Both dicts iterate in Hex order; each path runs
-    ``[start, ..., hex]``."""
-    dist, before, left = _search(start, budget, cost, stops)
-    off = {h: 0 if along is None or along(h) else 1 for h in dist}
-    off[start] = 0
-    paths = {h: _straightest(start, h, before, left, off) for h in dist}
-    return dist, paths
+    ``[start, ..., hex]``.
+
+    ``entering`` = (costs, barred), in place of ``cost``, says the same thing faster when a
+    step costs only what the hex entered costs: ``costs[hex]``, or impassable where ``costs``
+    has no entry or ``barred`` holds the hex."""
+    order, dist, preds = _search(start, budget, cost, stops, entering)
+    # Everything below works on the hexes' places in the search order (ints), which is
+    # also the order a hex's predecessors were settled in: a path is scored from the start
+    # by walking its hexes in that order.
+    n = len(order)
+    dq = [h[0] - start[0] for h in order]
+    dr = [h[1] - start[1] for h in order]
+    off = [0 if along is None or along(h) or i == 0 else 1 for i, h in enumerate(order)]
+    place = {h: i for i, h in enumerate(order)}
+    mark = [-1] * n
+    dev = [0] * n
+    offs = [0] * n
+    came = [-1] * n
+    paths: dict[Hex, list[Hex]] = {}
+    for h in sorted(dist):
+        g = place[h]
+        paths[h] = _straightest(g, preds, mark, dq, dr, off, dev, offs, came, order)
+    return {h: dist[h] for h in sorted(dist)}, paths
 
 
-def _search(start: Hex, budget: int, cost: CostFn, stops: StopFn
-            ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]], dict[Hex, int]]:
-    """Dijkstra keyed on (cost, Hex), as `hexgrid.movement_range_with_paths`: the minimal
-    cost of each hex; for each hex every neighbour a cheapest path can come from; and when
-    the search left each hex.  A hex comes only from hexes left before it, so the choices
-    form no loop even with steps that cost nothing."""
+def _neighbours(h: Hex) -> tuple[Hex, ...]:
+    """`Hex.neighbors`, kept: a search asks for the same hexes' neighbours again and again."""
+    found = _NEIGHBOURS.get(h)
+    if found is None:
+        found = _NEIGHBOURS[h] = h.neighbors()
+    return found
+
+
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
+            entering: tuple[Mapping[Hex, int], Container[Hex]] | None = None
+            ) -> tuple[list[Hex], dict[Hex, int], list[list[int]]]:
+    """Dijkstra keyed on (cost, Hex), as `hexgrid.movement_range_with_paths`: the hexes in
+    the order the search left them, the minimal cost of each, and for each (by its place in
+    that order) every neighbour a cheapest path can come from, in Hex order.  A hex comes
+    only from hexes left before it, so the choices form no loop even with steps that cost
+    nothing."""
     dist: dict[Hex, int] = {start: 0}
     left: dict[Hex, int] = {}  # hex -> when it was left (the order of the search)
     into: dict[Hex, list[tuple[Hex, int]]] = {}
@@ -82,10 +113,16 @@ def _search(start: Hex, budget: int, cost: CostFn, stops: StopFn
         left[here] = len(left)
         if here != start and stops(here):
             continue
-        for nxt in here.neighbors():
-            step = cost(here, nxt)
-            if step is None:
-                continue
+        for nxt in _neighbours(here):
+            if entering is not None:
+                step = entering[0].get(nxt)
+                if step is None or nxt in entering[1]:
+                    continue
+            else:
+                assert cost is not None
+                step = cost(here, nxt)
+                if step is None:
+                    continue
             if step < 0:
                 raise ValueError(f"negative step cost {step} from {here} to {nxt}")
             if spent + step > budget:
@@ -94,45 +131,66 @@ def _search(start: Hex, budget: int, cost: CostFn, stops: StopFn
             if spent + step < dist.get(nxt, budget + 1):
                 dist[nxt] = spent + step
                 heapq.heappush(frontier, (spent + step, nxt))
-    before = {h: sorted(p for p, step in into.get(h, ()) if dist[p] + step == dist[h]
-                        and left[p] < left[h] and (p == start or not stops(p)))
-              for h in dist}
-    return dict(sorted(dist.items())), before, left
+    order = list(left)
+    preds: list[list[int]] = []
+    for h in order:
+        dh, lh = dist[h], left[h]
+        ps = sorted(p for p, step in into.get(h, ()) if dist[p] + step == dh
+                    and left[p] < lh and (p == start or not stops(p)))
+        preds.append([left[p] for p in ps])
+    return order, dist, preds
 
 
-def _straightest(start: Hex, goal: Hex, before: dict[Hex, list[Hex]], left: dict[Hex, int],
-                 off: dict[Hex, int]) -> list[Hex]:
-    """The best of the cheapest paths to `goal`: the hexes that can lead to it, each scored
-    once (deviation, then hexes off the road, added up from the start), in search order."""
-    behind: list[Hex] = []
-    seen = {goal}
-    todo = [goal]
-    while todo:
-        h = todo.pop()
-        behind.append(h)
-        for p in before[h]:
-            if p not in seen:
-                seen.add(p)
-                todo.append(p)
-    if len(behind) == len(seen) and all(len(before[h]) <= 1 for h in behind):
-        path = [goal]  # only one cheapest path: nothing to choose
-        while before[path[-1]]:
-            path.append(before[path[-1]][0])
+def _straightest(g: int, preds: list[list[int]], mark: list[int], dq: list[int],
+                 dr: list[int], off: list[int], dev: list[int], offs: list[int],
+                 came: list[int], order: list[Hex]) -> list[Hex]:
+    """The best of the cheapest paths to the hex at place `g`: the hexes that can lead to
+    it, each scored once (deviation, then hexes off the road, added up from the start), in
+    search order; among equal scores the predecessor first in Hex order.  `mark`, `dev`,
+    `offs` and `came` are scratch space shared between goals."""
+    behind = [g]
+    mark[g] = g
+    single = True
+    i = 0
+    while i < len(behind):
+        ps = preds[behind[i]]
+        if len(ps) > 1:
+            single = False
+        for p in ps:
+            if mark[p] != g:
+                mark[p] = g
+                behind.append(p)
+        i += 1
+    if single:  # only one cheapest path: nothing to choose
+        path = [order[g]]
+        h = g
+        while preds[h]:
+            h = preds[h][0]
+            path.append(order[h])
         path.reverse()
         return path
-    sq, sr, gq, gr = start.q, start.r, goal.q - start.q, goal.r - start.r
-    best: dict[Hex, tuple[int, int]] = {}
-    came: dict[Hex, Hex] = {}
-    for h in sorted(behind, key=left.__getitem__):
-        ps = before[h]
+    gq, gr = dq[g], dr[g]
+    behind.sort()
+    for h in behind:
+        ps = preds[h]
         if not ps:
-            best[h] = (0, 0)
+            dev[h] = 0
+            offs[h] = 0
             continue
-        score, p = min((best[p], p) for p in ps)
-        best[h] = (score[0] + abs((h.q - sq) * gr - (h.r - sr) * gq), score[1] + off[h])
+        p = ps[0]
+        bd, bo = dev[p], offs[p]
+        for o in ps[1:]:
+            od = dev[o]
+            if od < bd or (od == bd and offs[o] < bo):
+                p, bd, bo = o, od, offs[o]
+        d = dq[h] * gr - dr[h] * gq
+        dev[h] = bd + (d if d >= 0 else -d)
+        offs[h] = bo + off[h]
         came[h] = p
-    path = [goal]
-    while path[-1] in came:
-        path.append(came[path[-1]])
+    path = [order[g]]
+    h = g
+    while preds[h]:
+        h = came[h]
+        path.append(order[h])
     path.reverse()
     return path

@@ -21,8 +21,9 @@ Rulings it embodies (docs/RULINGS.md):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules.hexgrid import (
     DIRECTIONS,
@@ -31,7 +32,7 @@ from rules.hexgrid import (
     disk,
 )
 from rules.paths import cheapest_paths
-from rules.state import DEAD, GONE, Battle, Unit
+from rules.state import Battle, Board, Unit
 
 FRONT, FLANK, REAR = "front", "flank", "rear"
 
@@ -62,7 +63,8 @@ def threatened_hexes(state: Battle, unit: Unit) -> frozenset[Hex]:
 
 def threats_to(state: Battle, h: Hex, side: str) -> tuple[Unit, ...]:
     """Enemies of `side` that threaten hex `h` (who could hit someone standing there)."""
-    return tuple(u for u in state.units if u.side != side and threatens(state, u, h))
+    w = state.where
+    return tuple(u for u in w.units(w.threats.get(h, ())) if u.side != side)
 
 
 def threat_map(state: Battle, side: str) -> dict[Hex, tuple[str, ...]]:
@@ -83,8 +85,21 @@ def engaged(state: Battle, a: Unit, b: Unit) -> bool:
 
 
 def engaged_with(state: Battle, unit: Unit) -> tuple[Unit, ...]:
-    return tuple(e for e in state.units
-                 if e.side != unit.side and e.fighting and engaged(state, unit, e))
+    """R-POS-ENGAGED: the fighting enemies engaged with `unit`, in `Battle.units` order.
+    Read from the state's index: those threatening its hex, and, if it fights, those
+    standing within its own reach."""
+    if unit.pos is None:
+        return ()
+    where = state.where
+    found = {e.id: e for e in where.units(where.threats.get(unit.pos, ()))
+             if e.side != unit.side}
+    if unit.fighting:
+        for e in where.fighting_near(unit.pos, unit_reach(state, unit)):
+            if e.side != unit.side and e.pos != unit.pos:
+                found[e.id] = e
+    if len(found) > 1:
+        return tuple(sorted(found.values(), key=lambda e: where.order.get(e.id, -1)))
+    return tuple(found.values())
 
 
 def is_engaged(state: Battle, unit: Unit) -> bool:
@@ -98,10 +113,10 @@ def arc(defender: Unit, from_hex: Hex) -> str:
 
 
 def adjacent_units(state: Battle, unit: Unit) -> tuple[Unit, ...]:
+    """Units (not dead or gone) on the hexes next to `unit`, in `Battle.units` order."""
     if unit.pos is None:
         return ()
-    ns = set(unit.pos.neighbors())
-    return tuple(u for u in state.units if u.pos in ns and u.status not in (DEAD, GONE))
+    return tuple(state.where.standing_around(unit.pos))
 
 
 def surrounders(state: Battle, target: Unit) -> tuple[Unit, ...]:
@@ -184,22 +199,126 @@ def path_triggers(state: Battle, mover: Unit, path: list[Hex] | tuple[Hex, ...],
     return out
 
 
+def hexes_near(table: Mapping[Hex, object], centre: Hex, radius: int) -> list[Hex]:
+    """The hexes of `table` within `radius` of `centre`, looking at whichever is fewer:
+    the hexes of the disk or the table's entries."""
+    if 3 * radius * (radius + 1) + 1 < len(table):
+        offsets = disk_offsets(radius)
+        cq, cr = centre
+        # a plain (q, r) tuple finds a Hex key: equal and hashed alike
+        return [Hex(cq + dq, cr + dr) for dq, dr in offsets if (cq + dq, cr + dr) in table]
+    cq, cr = centre
+    twice = 2 * radius  # Hex.distance, inlined: this runs over every figure
+    return [h for h in table
+            if abs(h[0] - cq) + abs(h[1] - cr) + abs(h[0] - cq + h[1] - cr) <= twice]
+
+
+def disk_offsets(radius: int) -> list[tuple[int, int]]:
+    """(dq, dr) of every hex within `radius` of a centre, in the order of `hexgrid.disk`."""
+    offsets = _OFFSETS.get(radius)
+    if offsets is None:
+        offsets = _OFFSETS[radius] = [(h.q, h.r) for h in disk(Hex(0, 0), radius)]
+    return offsets
+
+
+_OFFSETS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _enemy_held(state: Battle, mover: Unit, around: Hex | None = None,
+                radius: int = -1) -> frozenset[Hex]:
+    """R-POS-BLOCK: the hexes `mover` may not enter because a fighting enemy holds them
+    (where several fighting figures share a hex, the last in `Battle.units` decides, as a
+    dict built in that order would).  Only those within `radius` of `around`, if given."""
+    where = state.where
+    fighting = where.fighting
+    hexes = fighting if around is None else hexes_near(fighting, around, radius)
+    out = []
+    for h in hexes:
+        others = [i for i in fighting[h] if i != mover.id]
+        if others and where.by_id[others[-1]].side != mover.side:
+            out.append(h)
+    return frozenset(out)
+
+
 def step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
     """R-POS-BLOCK: the cost of entering a hex for `mover`, None where it cannot go."""
     board = state.board
-    blockers = {u.pos: u for u in state.units
-                if u.pos is not None and u.fighting and u.id != mover.id}
+    blocked = _enemy_held(state, mover)
 
     def cost(_from: Hex, to: Hex) -> int | None:
         t = board.terrain(to)
-        if t is None or t.impassable:
-            return None
-        other = blockers.get(to)
-        if other is not None and other.side != mover.side:
+        if t is None or t.impassable or to in blocked:
             return None
         return t.move_cost
 
     return cost
+
+
+# Walks (and moves made from them) kept per board.  An entry is about 40 kB (a walk's ~110
+# paths and their commands), so this bounds the memo near 30 MB; past it the older half goes.
+MEMO_LIMIT = 768
+
+
+def walk_key(state: Battle, mover: Unit, budget: int, away: bool = False) -> tuple[Any, ...]:
+    """Everything `walk_paths` depends on besides the board: the start, the budget, the
+    enemy-held hexes the walk could reach and (if `away`) where the foes it is engaged with
+    stand.  Equal keys, equal walks."""
+    assert mover.pos is not None
+    # With every step costing at least 1 a walk cannot leave `budget` hexes of its start,
+    # so enemies farther off change nothing; with free steps every enemy may matter.
+    blocked = (_enemy_held(state, mover, mover.pos, budget) if state.board.cheapest_step >= 1
+               else _enemy_held(state, mover))
+    foes = frozenset(e.pos for e in engaged_with(state, mover)) if away else None
+    return ("walk", mover.pos, budget, blocked, foes)
+
+
+def kept_walk(state: Battle, mover: Unit, key: tuple[Any, ...]
+              ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
+    """The walk under `key` (from `walk_key`), worked out once and kept on the board.  The
+    dicts and lists returned are shared: read them, never change them."""
+    board = state.board
+    found = board.memo.get(key)
+    if found is None:
+        _, start, budget, blocked, foes = key
+        if foes is not None:
+            found = cheapest_paths(start, budget, away_step_cost(state, mover),
+                                   along=on_road(state))
+        else:  # `step_cost`, as a table
+            found = cheapest_paths(start, budget, None, along=on_road(state),
+                                   entering=(board.entry_costs, blocked))
+        remember(board, key, found)
+    return found
+
+
+def remember(board: Board, key: tuple[Any, ...], value: Any) -> None:
+    """Keep `value` on the board under `key` (a memo bounded at MEMO_LIMIT entries)."""
+    memo = board.memo
+    if len(memo) >= MEMO_LIMIT:
+        for old in list(memo)[: MEMO_LIMIT // 2]:
+            memo.pop(old, None)
+    memo[key] = value
+
+
+def walk_paths(state: Battle, mover: Unit, budget: int, away: bool = False
+               ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
+    """`cheapest_paths` from `mover`'s hex within `budget`, with `step_cost` (or, if
+    `away`, `away_step_cost`) and roads preferred (R-POS-PATH): every hex it can reach, the
+    cost and the path chosen.  Occupied hexes are not filtered out here.
+
+    The answer depends only on the board and `walk_key`, so it is kept on the board under
+    that key and reused until the key changes: a figure's moves are worked out again only
+    when something near it moved.  Returns fresh dicts and lists the caller may change."""
+    costs, paths = kept_walk(state, mover, walk_key(state, mover, budget, away))
+    return dict(costs), {h: list(p) for h, p in paths.items()}
+
+
+def taken_near(state: Battle, mover: Unit, radius: int) -> frozenset[Hex]:
+    """Hexes within `radius` of `mover` where someone else stands (not dead or gone): where
+    a move may pass but not end (R-POS-BLOCK)."""
+    assert mover.pos is not None
+    standing = state.where.standing
+    return frozenset(h for h in hexes_near(standing, mover.pos, radius)
+                     if any(i != mover.id for i in standing[h]))
 
 
 def away_step_cost(state: Battle, mover: Unit) -> Callable[[Hex, Hex], int | None]:
@@ -245,8 +364,11 @@ def reachable(state: Battle, mover: Unit, budget: int,
     where a move must end once entered (e.g. entering an enemy's reach, if a ruleset says so).
     """
     assert mover.pos is not None
-    _, paths = cheapest_paths(mover.pos, budget, step_cost(state, mover),
-                              stop or (lambda h: False), on_road(state))
+    if stop is None:
+        _, paths = walk_paths(state, mover, budget)
+    else:
+        _, paths = cheapest_paths(mover.pos, budget, step_cost(state, mover), stop,
+                                  on_road(state))
     return {h: path for h, path in paths.items()
             if h == mover.pos or not occupied(state, h, mover)}
 

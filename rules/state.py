@@ -8,6 +8,10 @@ Rulesets extend `Unit` (their own statistics) and put their own battle-wide data
 `Battle.system`, and their own pending decisions on `Battle.stack` as `Frame` subclasses.
 Units are kept in a tuple sorted by id, so any iteration over them is in a fixed order: no
 rule outcome ever depends on set or dict order.
+
+Longer than most modules because the index of who stands where (`Whereabouts`) lives here,
+beside the `Battle` that builds and patches it: in a module of its own it would import the
+statuses from here while `Battle.where` imports it back, an import circle.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -57,9 +61,27 @@ class Board:
     stagger_axis: str = "y"
     stagger_index: str = "odd"
     _index: dict[Hex, Terrain] = field(default_factory=dict, compare=False, repr=False)
+    # Answers worked out from the board and a few facts near a figure, kept for reuse while
+    # those facts stay the same (`positioning.walk_paths`): the board never changes, so
+    # every state of a battle shares them.  Never compared or saved.
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    cheapest_step: int = field(default=1, init=False, compare=False, repr=False)
+    # What entering each passable hex costs (R-POS-BLOCK without the figures).
+    entry_costs: dict[Hex, int] = field(default_factory=dict, init=False, compare=False,
+                                        repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "memo"}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
+        self.__dict__["memo"] = {}
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", dict(self.cells))
+        entry = {h: t.move_cost for h, t in self.cells if not t.impassable}
+        object.__setattr__(self, "entry_costs", entry)
+        object.__setattr__(self, "cheapest_step", min(entry.values(), default=1))
 
     def __contains__(self, h: object) -> bool:
         return h in self._index
@@ -168,22 +190,41 @@ class Battle:
     outcome: Outcome | None = None
     options: tuple[tuple[str, Any], ...] = ()  # GM overrides of rulings, by key
     title: str = ""
+    # Derived, never compared, hashed or saved: who stands where (`Whereabouts`), built the
+    # first time this state is asked.  `replace` leaves it out, so every new state starts
+    # without one and can never carry a stale index.
+    _where: Whereabouts | None = field(default=None, init=False, compare=False, repr=False)
 
     # --- reading -------------------------------------------------------------------------
+    @property
+    def where(self) -> Whereabouts:
+        """The index of this state: unit by id, figures by hex, who threatens which hex."""
+        w = self._where
+        if w is None:
+            # Most new states differ from the last only in their stack or their ruleset's
+            # data: they share its units tuple, and so its index.
+            hit = _INDEXES.get((id(self.units), self.board.feet_per_hex))
+            if hit is not None and hit[0] is self.units:
+                w = hit[1]
+            else:
+                w = Whereabouts(self)
+                _remember(self, w)
+            object.__setattr__(self, "_where", w)
+        return w
+
     def unit(self, unit_id: str) -> Unit:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        raise KeyError(f"no unit {unit_id!r}")
+        u = self.where.by_id.get(unit_id)
+        if u is None:
+            raise KeyError(f"no unit {unit_id!r}")
+        return u
 
     def has_unit(self, unit_id: str) -> bool:
-        return any(u.id == unit_id for u in self.units)
+        return unit_id in self.where.by_id
 
     def unit_at(self, h: Hex) -> Unit | None:
-        for u in self.units:
-            if u.pos == h and u.status not in (DEAD, GONE):
-                return u
-        return None
+        w = self.where
+        here = w.standing.get(h)
+        return w.by_id[here[0]] if here else None
 
     def side_units(self, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.side == side)
@@ -215,10 +256,32 @@ class Battle:
 
     # --- changing (only evolvers call these) ----------------------------------------------
     def with_unit(self, unit: Unit) -> Battle:
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        new = replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        w = self._where
+        if w is not None and (old := w.by_id.get(unit.id)) is not None:
+            w = w.replaced(old, unit, new.units)
+            object.__setattr__(new, "_where", w)
+            _remember(new, w)
+        return new
 
     def update_unit(self, unit_id: str, **changes: Any) -> Battle:
-        return self.with_unit(replace(self.unit(unit_id), **changes))
+        if self._where is None:  # replay folds events without ever building an index
+            old = next((u for u in self.units if u.id == unit_id), None)
+            if old is None:
+                raise KeyError(f"no unit {unit_id!r}")
+        else:
+            old = self.unit(unit_id)
+        return self.with_unit(replace(old, **changes))
+
+    # The index is derived: copies and pickles leave it behind (the copy rebuilds it when
+    # asked), so they cost what they did before there was one.
+    def __getstate__(self) -> list[Any]:
+        return [None if f.name == "_where" else getattr(self, f.name)
+                for f in dataclasses.fields(self)]
+
+    def __setstate__(self, values: list[Any]) -> None:
+        for f, v in zip(dataclasses.fields(self), values, strict=True):
+            object.__setattr__(self, f.name, v)
 
     def push(self, frame: Frame) -> Battle:
         return replace(self, stack=(*self.stack, frame))
@@ -228,6 +291,189 @@ class Battle:
 
     def replace_top(self, frame: Frame) -> Battle:
         return replace(self, stack=(*self.stack[:-1], frame))
+
+
+class Whereabouts:
+    """Where everyone is in one state, so the questions rules ask most (this unit? who is on
+    that hex? who threatens it?) are lookups rather than scans of every unit.
+
+    Derived from the state alone and built lazily (`Battle.where`), so replay, copies and
+    the AI's branching stay exact and cheap: a state nobody asks pays nothing, and a state
+    made from an indexed one by changing one unit (`Battle.with_unit`) gets its index by
+    patching, not rebuilding.  Hexes map to unit ids, in the order of `Battle.units` (by
+    id), so no answer depends on dict order and a unit's other fields can change without
+    touching the maps.
+
+      by_id      unit id -> unit
+      order      unit id -> its place in `Battle.units` (to sort answers as a scan would)
+      standing   hex -> ids of the units on it that are not dead or gone (`unit_at`)
+      fighting   hex -> ids of the fighting units on it (who threaten, block and engage)
+      threats    hex -> ids of the fighting units that threaten it (R-POS-THREAT), built
+                 on first use
+    """
+
+    __slots__ = ("_fighting", "_fph", "_order", "_standing", "_threats", "_units", "by_id")
+
+    def __init__(self, state: Battle | None = None) -> None:
+        if state is None:  # filled in by `replaced`
+            return
+        # Only the ids at once (what replay's evolvers ask); the maps when first asked.
+        self._units = state.units
+        self.by_id: dict[str, Unit] = {u.id: u for u in state.units}
+        self._fph = state.board.feet_per_hex
+        self._order: dict[str, int] | None = None
+        self._standing: dict[Hex, tuple[str, ...]] | None = None
+        self._fighting: dict[Hex, tuple[str, ...]] | None = None
+        self._threats: dict[Hex, tuple[str, ...]] | None = None
+
+    @property
+    def order(self) -> dict[str, int]:
+        if self._order is None:
+            self._order = {u.id: i for i, u in enumerate(self._units)}
+        return self._order
+
+    @property
+    def standing(self) -> dict[Hex, tuple[str, ...]]:
+        if self._standing is None:
+            self._map()
+        assert self._standing is not None
+        return self._standing
+
+    @property
+    def fighting(self) -> dict[Hex, tuple[str, ...]]:
+        if self._fighting is None:
+            self._map()
+        assert self._fighting is not None
+        return self._fighting
+
+    def _map(self) -> None:
+        standing: dict[Hex, list[str]] = {}
+        fighting: dict[Hex, list[str]] = {}
+        for u in self._units:
+            if u.pos is None or u.status in (DEAD, GONE):
+                continue
+            standing.setdefault(u.pos, []).append(u.id)
+            if u.status == ACTIVE:
+                fighting.setdefault(u.pos, []).append(u.id)
+        self._standing = {h: tuple(v) for h, v in standing.items()}
+        self._fighting = {h: tuple(v) for h, v in fighting.items()}
+
+    def replaced(self, old: Unit, new: Unit, units: tuple[Unit, ...]) -> Whereabouts:
+        """The index once `old` has become `new` (the same id, now in `units`), every other
+        unit unchanged: the maps already built are patched, the rest left to be built."""
+        w = Whereabouts()
+        w._units = units
+        w.by_id = dict(self.by_id)
+        w.by_id[new.id] = new
+        w._order, w._fph = self._order, self._fph
+        if (old.pos, old.status, old.reach_ft) == (new.pos, new.status, new.reach_ft):
+            w._standing, w._fighting, w._threats = self._standing, self._fighting, self._threats
+            return w
+        w._standing = None if self._standing is None else self._moved(
+            self._standing, old, new, lambda u: u.status not in (DEAD, GONE))
+        w._fighting = None if self._fighting is None else self._moved(
+            self._fighting, old, new, lambda u: u.status == ACTIVE)
+        w._threats = (None if self._threats is None or self._fighting is None
+                      else self._rethreaten(old, new))
+        return w
+
+    def _rethreaten(self, old: Unit, new: Unit) -> dict[Hex, tuple[str, ...]]:
+        assert self._threats is not None
+        out = dict(self._threats)
+        if old.pos is not None and old.status == ACTIVE:
+            for h in _around(old.pos, self.reach(old)):
+                rest = tuple(i for i in out[h] if i != old.id)
+                if rest:
+                    out[h] = rest
+                else:
+                    del out[h]
+        if new.pos is not None and new.status == ACTIVE:
+            for h in _around(new.pos, self.reach(new)):
+                ids = (*out.get(h, ()), new.id)
+                out[h] = tuple(sorted(ids, key=self.order.__getitem__)) if len(ids) > 1 else ids
+        return out
+
+    def _moved(self, where: dict[Hex, tuple[str, ...]], old: Unit, new: Unit,
+               counts: Callable[[Unit], bool]) -> dict[Hex, tuple[str, ...]]:
+        out = dict(where)
+        if old.pos is not None and counts(old):
+            rest = tuple(i for i in out[old.pos] if i != old.id)
+            if rest:
+                out[old.pos] = rest
+            else:
+                del out[old.pos]
+        if new.pos is not None and counts(new):
+            ids = (*out.get(new.pos, ()), new.id)
+            out[new.pos] = tuple(sorted(ids, key=self.order.__getitem__)) if len(ids) > 1 else ids
+        return out
+
+    def reach(self, u: Unit) -> int:
+        """R-POS-REACH, as `positioning.reach_hexes` (repeated here: state cannot import it)."""
+        return max(1, u.reach_ft // self._fph)
+
+    @property
+    def threats(self) -> dict[Hex, tuple[str, ...]]:
+        if self._threats is None:
+            found: dict[Hex, list[str]] = {}
+            for ids in self.fighting.values():
+                for i in ids:
+                    u = self.by_id[i]
+                    assert u.pos is not None
+                    for h in _around(u.pos, self.reach(u)):
+                        found.setdefault(h, []).append(i)
+            order = self.order
+            self._threats = {h: tuple(sorted(v, key=order.__getitem__)) if len(v) > 1
+                             else tuple(v) for h, v in found.items()}
+        return self._threats
+
+    def units(self, ids: Iterable[str]) -> list[Unit]:
+        by_id = self.by_id
+        return [by_id[i] for i in ids]
+
+    def fighting_near(self, h: Hex, radius: int) -> list[Unit]:
+        """Fighting units within `radius` of `h`, `h` itself included, in `Battle.units`
+        order."""
+        fighting = self.fighting
+        if 3 * radius * (radius + 1) + 1 <= len(fighting):
+            ids = [i for n in _around(h, radius, centre=True) for i in fighting.get(n, ())]
+        else:  # fewer figures than hexes to look at (Hex.distance, inlined)
+            cq, cr, twice = h[0], h[1], 2 * radius
+            ids = [i for n, here in fighting.items()
+                   if abs(n[0] - cq) + abs(n[1] - cr) + abs(n[0] - cq + n[1] - cr) <= twice
+                   for i in here]
+        ids.sort(key=self.order.__getitem__)
+        return self.units(ids)
+
+    def standing_around(self, h: Hex) -> list[Unit]:
+        """Units (not dead or gone) on the six hexes next to `h`, in `Battle.units` order."""
+        standing = self.standing
+        ids = [i for n in h.neighbors() for i in standing.get(n, ())]
+        ids.sort(key=self.order.__getitem__)
+        return self.units(ids)
+
+
+# The last indexes built, by the units tuple they index (held here, so its id cannot be
+# reused while the entry lives) and the board's feet per hex.  Bounded; dropping an entry
+# only means building that index again.
+_INDEXES: dict[tuple[int, int], tuple[tuple[Unit, ...], Whereabouts]] = {}
+INDEX_LIMIT = 256
+
+
+def _remember(state: Battle, w: Whereabouts) -> None:
+    if len(_INDEXES) >= INDEX_LIMIT:
+        _INDEXES.clear()
+    _INDEXES[(id(state.units), state.board.feet_per_hex)] = (state.units, w)
+
+
+def _around(c: Hex, radius: int, centre: bool = False) -> list[Hex]:
+    """The hexes within `radius` of `c` (`c` itself only if `centre`)."""
+    cq, cr = c
+    out = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            if dq or dr or centre:
+                out.append(Hex(cq + dq, cr + dr))
+    return out
 
 
 def _plain(value: Any) -> Any:
@@ -252,6 +498,6 @@ def _plain(value: Any) -> Any:
 def state_hash(state: Battle) -> str:
     """A stable digest of everything in the state, for replay checks and determinism tests."""
     body = {f.name: _plain(getattr(state, f.name)) for f in dataclasses.fields(state)
-            if f.name != "board"}
+            if f.name != "board" and f.compare}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

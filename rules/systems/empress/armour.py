@@ -60,17 +60,22 @@ def wall_role(state: Battle, d: EmpUnit) -> str:
         e = is_emp(u)  # type: ignore[arg-type]
         return bool(e.shield) and e.fighting and e.side == d.side
 
+    # Rank-mates stand on neighbouring hexes (`in_line`), so the wall is followed through
+    # the state's index of who stands where, hex to hex, not by scanning every unit.
+    where = state.where
     seen = {d.id}
-    todo = [d]
+    todo: list[EmpUnit] = [d]
     while todo:
         u = todo.pop()
-        for o in state.units:
+        assert u.pos is not None
+        for o in where.standing_around(u.pos):
             if o.id not in seen and bearer(o) and in_line(u, o):
                 seen.add(o.id)
                 todo.append(is_emp(o))
     if len(seen) < cfg(state, "shield_wall_min"):
         return ""
-    mates = sum(1 for o in state.units if o.id in seen and o.id != d.id and in_line(d, o))
+    mates = sum(1 for o in where.standing_around(d.pos) if o.id in seen and o.id != d.id
+                and in_line(d, o))
     return "middle" if mates >= 2 else "end"
 
 

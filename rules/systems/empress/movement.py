@@ -26,16 +26,15 @@ from rules.commands import Move
 from rules.engine import Context, face_target
 from rules.events import UnitFaced, UnitStepped, hx, unhx
 from rules.hexgrid import Hex
-from rules.paths import cheapest_paths
 from rules.positioning import (
     away_step_cost,
     engaged,
     engaged_with,
-    on_road,
     path_is_walkable,
     reachable,
     step_cost,
     threatens,
+    walk_paths,
 )
 from rules.procedures import WalkFrame, path_refusal, walk_on
 from rules.state import Battle
@@ -266,11 +265,11 @@ def fall_back_destinations(state: Battle, u: EmpUnit) -> dict[Hex, list[Hex]]:
     """Up to half his movement rate, in a rearward arc (EMP-58)."""
     if u.pos is None:
         return {}
-    _, paths = cheapest_paths(u.pos, move_hexes(state, u) // 2, away_cost(state, u),
-                              along=on_road(state))  # R-POS-PATH
-    taken = {o.pos for o in state.units if o.pos is not None and o.id != u.id
-             and o.status not in ("dead", "gone")}
-    return {h: p for h, p in paths.items() if h != u.pos and h not in taken}
+    # R-EMP-FALLBACK (`away_cost`), R-POS-PATH
+    _, paths = walk_paths(state, u, move_hexes(state, u) // 2, away=True)
+    standing = state.where.standing
+    return {h: p for h, p in paths.items()
+            if h != u.pos and not any(o != u.id for o in standing.get(h, ()))}
 
 
 def run_fall_back(ctx: Context, f: FallBackFrame) -> None:

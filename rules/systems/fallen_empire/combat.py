@@ -140,9 +140,8 @@ def shieldmates(state: Battle, u: FEUnit) -> tuple[FEUnit, ...]:
     if u.pos is None:
         return ()
     out = []
-    for other in state.units:
-        if (other.side == u.side and other.id != u.id and other.fighting
-                and other.pos is not None and other.pos.distance(u.pos) == 1):
+    for other in state.where.standing_around(u.pos):  # the state's index, not a scan
+        if other.side == u.side and other.id != u.id and other.fighting:
             o = is_fe(other)
             if o.kind in SHIELDMATE_KINDS and o.shield:
                 out.append(o)

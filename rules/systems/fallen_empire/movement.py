@@ -12,23 +12,26 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Any
 
 from rules.commands import Move
 from rules.engine import Context, face_target
 from rules.events import UnitFaced, UnitStepped, hx, unhx
 from rules.hexgrid import Hex
-from rules.paths import cheapest_paths
 from rules.positioning import (
     FRONT,
     arc,
     away_step_cost,
+    disk_offsets,
     engaged_with,
-    on_road,
+    kept_walk,
     path_is_walkable,
     path_triggers,
+    remember,
     step_cost,
     threatens,
     unit_reach,
+    walk_key,
 )
 from rules.procedures import WalkFrame, path_refusal, walk_on
 from rules.state import ACTIVE, DEAD, GONE, Battle, Unit
@@ -96,19 +99,51 @@ def away_cost(state: Battle, mover: FEUnit) -> Callable[[Hex, Hex], int | None]:
 
 def destinations(state: Battle, u: FEUnit) -> dict[Hex, list[Hex]]:
     """Every hex the unit may end its move on this phase, with the cheapest path there."""
-    return {h: p for h, (_, p) in _reach(state, u).items()}
+    return {h: list(p) for h, (_, p) in _reach(state, u).items()}
 
 
-def _reach(state: Battle, u: FEUnit) -> dict[Hex, tuple[int, list[Hex]]]:
-    """Destination → (cost, cheapest path), for every hex the unit may end its move on."""
-    assert u.pos is not None
+def _walk(state: Battle, u: FEUnit) -> tuple[Any, ...]:
+    """What a unit's walk this phase depends on (`walk_key`)."""
     budget = allowance(state, u)
-    mode = move_mode(u)
-    cost = away_cost(state, u) if mode in ("withdraw", "retreat") else step_cost(state, u)
-    costs, paths = cheapest_paths(u.pos, budget, cost, along=on_road(state))  # R-POS-PATH
-    taken = {o.pos for o in state.units
-             if o.pos is not None and o.id != u.id and o.status not in ("dead", "gone")}
+    return walk_key(state, u, budget, move_mode(u) in ("withdraw", "retreat"))  # R-FE-AWAY
+
+
+def _taken(state: Battle, u: FEUnit, hexes: dict[Hex, Any]) -> set[Hex]:
+    """R-POS-BLOCK: the hexes among `hexes` where someone else stands (not dead or gone),
+    so a move may pass but not end there."""
+    standing = state.where.standing
+    return {h for h in hexes.keys() & standing.keys()
+            if any(i != u.id for i in standing[h])}
+
+
+def _reach(state: Battle, u: FEUnit, key: tuple[Any, ...] | None = None
+           ) -> dict[Hex, tuple[int, list[Hex]]]:
+    """Destination → (cost, cheapest path), for every hex the unit may end its move on.
+    The paths are shared with the board's memo: read them, never change them."""
+    assert u.pos is not None
+    costs, paths = kept_walk(state, u, key or _walk(state, u))  # R-POS-PATH
+    taken = _taken(state, u, costs)
     return {h: (costs[h], paths[h]) for h in costs if h != u.pos and h not in taken}
+
+
+def move_commands(state: Battle, u: FEUnit) -> list[Move]:
+    """A move to every hex the unit may end on, in Hex order, each along its cheapest path.
+    The moves to every hex of its walk are kept on the board with the walk (`walk_key`), so
+    asking again while no enemy near the unit has moved costs a lookup and a pass over
+    them dropping the hexes others stand on, not a search."""
+    assert u.pos is not None
+    key = _walk(state, u)
+    costs, paths = kept_walk(state, u, key)
+    memo_key = ("fe-moves", u.id, key)
+    every = state.board.memo.get(memo_key)
+    if every is None:
+        every = [(h, Move(unit=u.id, path=tuple(hx(s) for s in p)))
+                 for h, p in sorted(paths.items()) if h != u.pos]
+        remember(state.board, memo_key, every)
+    taken = _taken(state, u, costs)
+    if not taken:
+        return [m for _, m in every]
+    return [m for h, m in every if h not in taken]
 
 
 def path_cost(state: Battle, u: Unit, path: list[Hex]) -> int:
@@ -158,18 +193,40 @@ def check_charge(state: Battle, u: FEUnit, path: list[Hex], target_id: str) -> s
 
 def charge_moves(state: Battle, u: FEUnit) -> list[Move]:
     """A charge at each foe, along the shortest run long enough to count (FE-16)."""
-    out: list[Move] = []
+    assert u.pos is not None
     need, reach = charge_min(state, u), unit_reach(state, u)
-    dests = _reach(state, u)
-    for t in state.units:
-        if t.side == u.side or not t.fighting or t.pos is None:
-            continue
+    # Search from each foe within a run and a reach of him: only the hexes around that foe
+    # can end a charge at him.
+    if state.board.cheapest_step >= 1:
+        near = state.where.fighting_near(u.pos, allowance(state, u) + reach)
+    else:  # free steps: a run may end anywhere
+        near = [t for t in state.units if t.fighting]
+    foes = tuple((t.id, t.pos) for t in near if t.side != u.side and t.pos is not None)
+    walk = _walk(state, u)
+    taken = frozenset(_taken(state, u, kept_walk(state, u, walk)[0]))
+    key = ("fe-charges", u.id, walk, taken, need, reach, foes)
+    found = state.board.memo.get(key)
+    if found is None:
+        found = _charges(u, _reach(state, u, walk), need, reach, foes)
+        remember(state.board, key, found)
+    return list(found)
+
+
+def _charges(u: FEUnit, dests: dict[Hex, tuple[int, list[Hex]]], need: int, reach: int,
+             foes: tuple[tuple[str, Hex], ...]) -> list[Move]:
+    """For each foe, the shortest run long enough that ends within reach of him, the first
+    in Hex order among equals (the order of `disk`, as of `dests`)."""
+    out: list[Move] = []
+    around = disk_offsets(reach)
+    for tid, (tq, tr) in foes:
         best: list[Hex] | None = None
-        for h, (cost, p) in dests.items():
-            if cost >= need and h.distance(t.pos) <= reach and (best is None or len(p) < len(best)):
-                best = p
+        for dq, dr in around:
+            found = dests.get((tq + dq, tr + dr))  # type: ignore[call-overload]  # (q, r) finds a Hex key
+            if found is not None and found[0] >= need and (
+                    best is None or len(found[1]) < len(best)):
+                best = found[1]
         if best is not None:
-            out.append(Move(unit=u.id, path=tuple(hx(h) for h in best), target=t.id))
+            out.append(Move(unit=u.id, path=tuple(hx(h) for h in best), target=tid))
     return out
 
 

@@ -72,7 +72,7 @@ def unit_commands(state: Battle, u: FEUnit, phase: str, tied: bool = False,
     from rules.systems.fallen_empire.movement import (
         allowance,
         charge_moves,
-        destinations,
+        move_commands,
         move_mode,
     )
 
@@ -81,7 +81,7 @@ def unit_commands(state: Battle, u: FEUnit, phase: str, tied: bool = False,
     if phase == "withdrawal":
         if u.declared != "withdraw" or not u.fighting or u.moved:
             return []
-        return _moves(u, destinations(state, u))
+        return move_commands(state, u)
     if phase == "movement":
         if u.declared in ("withdraw", "set_spear", "rest", "self_help", "") or u.moved:
             return []
@@ -93,7 +93,7 @@ def unit_commands(state: Battle, u: FEUnit, phase: str, tied: bool = False,
             return []
         if move_mode(u) == "charge":
             return list(charge_moves(state, u))
-        cmds = _moves(u, destinations(state, u))
+        cmds = move_commands(state, u)
         if u.declared != "crawl":
             cmds += [Move(unit=u.id, path=(hx(u.pos),), facing=f) for f in range(6)
                      if f != u.facing]
@@ -115,10 +115,6 @@ def unit_commands(state: Battle, u: FEUnit, phase: str, tied: bool = False,
     if phase == "other":
         return item_uses(state, u)
     return []
-
-
-def _moves(u: FEUnit, dests: dict[Hex, list[Hex]]) -> list[Command]:
-    return [Move(unit=u.id, path=tuple(hx(h) for h in p)) for _, p in sorted(dests.items())]
 
 
 def surround_limit(state: Battle, target: Unit) -> int:
