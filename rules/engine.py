@@ -19,8 +19,6 @@ outcomes with their probabilities (`Ruleset.odds`).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import rules.evolvers  # noqa: F401  (registers how the shared events change a battle)
 from rules import registry
 from rules.commands import Command, field_refusal
@@ -80,8 +78,8 @@ def evolve(state: Battle, event: Event) -> Battle:
     if fn is None:
         raise TypeError(f"no evolver registered for event {event.type!r}")
     new = fn(state, event)
-    return replace(new, dice_counter=new.dice_counter + len(event.rolls),
-                   events_applied=new.events_applied + 1)
+    return new.remade(dice_counter=new.dice_counter + len(event.rolls),
+                      events_applied=new.events_applied + 1)
 
 
 def evolve_all(state: Battle, events: list[Event] | tuple[Event, ...]) -> Battle:

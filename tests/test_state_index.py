@@ -192,3 +192,22 @@ def test_a_copy_or_pickle_carries_no_index_and_answers_the_same() -> None:
         assert other._where is None
         assert other.board.memo == {}
         assert_index_exact(other)
+
+
+def test_remade_is_dataclasses_replace_for_every_field_it_changes() -> None:
+    """`Battle.remade` is the fast `replace` of the fields every event changes; it must carry
+    every other field over as `replace` does, including any field added to `Battle` later."""
+    import dataclasses
+
+    state = random_playout(open_field("empress", 4, seed=2), 2, max_commands=30).final
+    changes = {"units": state.units[1:], "stack": state.stack[:-1], "dice_counter": 99,
+               "events_applied": 1234}
+    for name, value in changes.items():
+        assert state.remade(**{name: value}) == dataclasses.replace(state, **{name: value})
+    assert state.remade(**changes) == dataclasses.replace(state, **changes)
+    # every field is carried over: made distinct, each comes back as it went in
+    marked = {f.name: object() for f in dataclasses.fields(Battle) if f.init}
+    odd = Battle(**marked)
+    again = odd.remade()
+    assert all(getattr(again, name) is value for name, value in marked.items())
+    assert again._where is None
