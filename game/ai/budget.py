@@ -1,0 +1,38 @@
+"""How much a computer player may weigh in one decision, counted in positions, never in time.
+
+A decision's cost grows with the battle: every charge run at every foe in reach, every
+blow on offer, every place a figure could walk to.  Weighed in full, a 100-a-side battle
+took minutes a side turn.  So the tactician first ranks the candidates of each kind by a
+cheap prior (no copies of the state) and weighs in full only the best few of each kind.
+The budget is a count, so the same seed still plays the same game on any machine, however
+busy; a wall-clock limit would make the game depend on the machine.
+
+The values were sized on `bench/ai.py`'s battles of 4 to 100 a side (bench/README.md, "AI"):
+at the mirror skirmish's six a side they are never reached, so the tactician plays the
+strength games exactly as it did without them; from about 40 a side on they are what keeps
+a side turn within seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Candidates weighed in full per decision (None: all of them).
+
+    charges   charge runs (each weighs the blow, the set spear it may meet, the free
+              attacks on the run and the replies where it ends)
+    blowers   figures whose blows are weighed, those with the surest kill first
+    """
+
+    charges: int | None = None
+    blowers: int | None = None
+
+
+UNLIMITED = Budget()
+# The tactician's: see the module docstring and bench/README.md for how they were sized.
+TACTICIAN = Budget(charges=12, blowers=12)
+
+__all__ = ["TACTICIAN", "UNLIMITED", "Budget"]
