@@ -17,22 +17,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.hexgrid import Hex
+from rules.state import Unit
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
     """Candidates weighed in full per decision (None: all of them).
 
     charges   charge runs (each weighs the blow, the set spear it may meet, the free
-              attacks on the run and the replies where it ends)
-    blowers   figures whose blows are weighed, those with the surest kill first
+              attacks on the run and the replies where it ends), the best by a prior
+    threats   enemies whose blows are weighed against one place a figure may stand, the
+              nearest first; and, for each of them, the other targets it might pick instead
     """
 
     charges: int | None = None
-    blowers: int | None = None
+    threats: int | None = None
+
+    def nearest(self, units: list[Unit], x: Hex, limit: int | None) -> list[Unit]:
+        """`units` (standing) cut to the `limit` nearest `x`, in their own order; all of
+        them if there are no more than that."""
+        if limit is None or len(units) <= limit:
+            return units
+        far = [x.distance(u.pos) if u.pos is not None else 1 << 30 for u in units]
+        ranked = sorted(range(len(units)), key=far.__getitem__)
+        keep = set(ranked[:limit])
+        return [u for i, u in enumerate(units) if i in keep]
 
 
 UNLIMITED = Budget()
 # The tactician's: see the module docstring and bench/README.md for how they were sized.
-TACTICIAN = Budget(charges=12, blowers=12)
+TACTICIAN = Budget(charges=12, threats=12)
 
 __all__ = ["TACTICIAN", "UNLIMITED", "Budget"]

@@ -317,9 +317,9 @@ class Model:
         if h_o is None:
             h_o = 0.0
             assert e.pos is not None
-            for v in self.enemies_within(e, e.pos, rng):
-                if v.id != u.id:
-                    h_o = max(h_o, self.neutral(e, v, kind, "front"))
+            others = [v for v in self.enemies_within(e, e.pos, rng) if v.id != u.id]
+            for v in self.budget.nearest(others, e.pos, self.budget.threats):
+                h_o = max(h_o, self.neutral(e, v, kind, "front"))
             self._neutral[key] = h_o
         return MARGIN_MIX * max(0.0, h_u - h_o) + (1.0 - MARGIN_MIX) * h_u / n
 
@@ -377,7 +377,11 @@ class Model:
         counters = 0.0
         oa: dict[str, float] = {}  # reactor → the best free attack it may get (one a round)
         skipped = set(skip)
-        for e in self.threat(u.side).near(x) if self.incremental else self.enemies_of(u):
+        if self.incremental:
+            enemies = self.budget.nearest(self.threat(u.side).near(x), x, self.budget.threats)
+        else:
+            enemies = self.enemies_of(u)
+        for e in enemies:
             if e.id in skipped or e.pos is None:
                 continue
             p = self.profile(e)
