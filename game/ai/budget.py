@@ -28,7 +28,8 @@ class Budget:
     charges   charge runs (each weighs the blow, the set spear it may meet, the free
               attacks on the run and the replies where it ends), the best by a prior
     threats   enemies whose blows are weighed against one place a figure may stand, the
-              nearest first; and, for each of them, the other targets it might pick instead
+              nearest first; for each of them, the other targets it might pick instead;
+              and the targets of the figure's own blow from there (a bow reaches far)
     """
 
     charges: int | None = None

@@ -435,7 +435,7 @@ class Model:
         """The best blow `u` could land from `x` on an enemy within `rng` hexes."""
         st, vkey = self.variant(u, x, f)
         best: tuple[float, Unit | None, FOdds] = (0.0, None, NO_ODDS)
-        for t in self.enemies_within(u, x, rng):
+        for t in self.budget.nearest(self.enemies_within(u, x, rng), x, self.budget.threats):
             if (t.pos is None or t.pos.distance(x) > rng
                     or not self.hooks.can_strike_from(self, u, x, t, kind)):
                 continue
