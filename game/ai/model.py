@@ -204,6 +204,15 @@ class Model:
             self.mem.off[key] = v
         return v
 
+    def mean_off_against(self, u: Unit) -> float | None:
+        """The mean `off` of `u`'s enemies (None if it has none), once per model and side."""
+        key = ("mean_off", u.side)
+        if key not in self.memo:
+            victims = self.enemies_of(u)
+            self.memo[key] = (sum(self.off(v) for v in victims) / len(victims)
+                              if victims else None)
+        return self.memo[key]  # type: ignore[no-any-return]
+
     def worth(self, u: Unit, hp: float | None = None) -> float:
         h = u.hp if hp is None else hp
         if h <= 0 or not u.fighting:
