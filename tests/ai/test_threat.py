@@ -18,6 +18,7 @@ from game.ai.hooks import hooks_for
 from game.ai.model import Memory, Model
 from game.ai.tactics import charge_prior, position_value, shortlist_charges
 from rules.builder import Scenario
+from rules.commands import Declare, Move
 from rules.engine import decider, legal_commands, start, submit
 from rules.hexgrid import Hex
 from rules.state import Battle
@@ -119,3 +120,42 @@ def test_the_tactician_has_a_budget_the_greedy_player_has_none() -> None:
     assert Tactician.budget == TACTICIAN
     assert TACTICIAN.charges is not None
     assert GreedyAI.budget == UNLIMITED  # the baseline weighs everything, as it always has
+
+
+def _charges_on_offer() -> tuple[Battle, str, list]:  # type: ignore[type-arg]
+    """Five fighting-men a few hexes from five orcs, every man declared to charge (FE-16),
+    at the first decision of the movement phase: more charge runs than the budget allows."""
+    sc = Scenario("fallen_empire", seed=5, radius=9).side("men", True).side("orcs")
+    for i in range(5):
+        sc.unit(f"m{i}", "fighting_man", "men", (-2, i - 2), facing=0)
+        sc.unit(f"o{i}", "orc", "orcs", (3, i - 3), facing=3)
+    state, _ = start(sc.options(surprise_enabled=False).build())
+    for _ in range(200):
+        side = decider(state)
+        assert side is not None
+        legal = legal_commands(state, side)
+        runs = [c for c in legal if isinstance(c, Move) and c.target]
+        if side == "men" and runs:
+            return state, side, legal
+        declare = [c for c in legal if isinstance(c, Declare)
+                   and c.action == ("charge" if side == "men" else "melee")]
+        state, _ = submit(state, declare[0] if declare else legal[0])
+    raise AssertionError("the charges never came up")
+
+
+def test_the_budget_cuts_the_charges_weighed_yet_the_same_seed_decides_the_same() -> None:
+    state, side, legal = _charges_on_offer()
+    runs = [c for c in legal if isinstance(c, Move) and c.target]
+    assert len(runs) > TACTICIAN.charges  # type: ignore[operator]
+    ai = Tactician(seed=3)
+    m = ai.model(state, side)
+    by_unit: dict[str, list] = {}  # type: ignore[type-arg]
+    for c in legal:
+        if getattr(c, "unit", None):
+            by_unit.setdefault(c.unit, []).append(c)
+    weighed = ai.weighed_blows(m, by_unit)
+    assert sum(1 for _, c in weighed if isinstance(c, Move) and c.target) == TACTICIAN.charges
+    assert len(weighed) == sum(map(len, by_unit.values())) - len(runs) + TACTICIAN.charges
+    # a count, not a clock: two players with the same seed make the same choice
+    assert Tactician(seed=3).choose(state, side, legal) == Tactician(seed=3).choose(
+        state, side, legal)
