@@ -48,6 +48,6 @@ class Budget:
 
 UNLIMITED = Budget()
 # The tactician's: see the module docstring and bench/README.md for how they were sized.
-TACTICIAN = Budget(charges=12, threats=12)
+TACTICIAN = Budget(charges=12, threats=6)
 
 __all__ = ["TACTICIAN", "UNLIMITED", "Budget"]
