@@ -7,10 +7,11 @@ cheap prior (no copies of the state) and weighs in full only the best few of eac
 The budget is a count, so the same seed still plays the same game on any machine, however
 busy; a wall-clock limit would make the game depend on the machine.
 
-The values were sized on `bench/ai.py`'s battles of 4 to 100 a side (bench/README.md, "AI"):
-at the mirror skirmish's six a side they are never reached, so the tactician plays the
-strength games exactly as it did without them; from about 40 a side on they are what keeps
-a side turn within seconds.
+The values were sized on `bench/ai.py`'s battles of 4 to 100 a side (bench/README.md, "AI";
+what each value cost and saved: docs/AI_MEASUREMENTS.md, "Scaling").  At the mirror
+skirmish's six a side the threat budget cannot be reached (six foes at most) and the 200
+strength games a ruleset came out the same games with the charge budget as without, so the
+win rates stand; from about 40 a side on the budget is what keeps a side turn to seconds.
 """
 
 from __future__ import annotations
