@@ -20,6 +20,7 @@ skirmish; what was tried and left out, with its figures, is in docs/AI_MEASUREME
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING, Any
 
 from game.ai.hooks import Profile, RulesetHooks, Strike, Tier
@@ -48,6 +49,17 @@ def _missile_hexes(state: Battle, u: Unit) -> int:
         return tables().weapon(key).range_ft // state.board.feet_per_hex
     except (KeyError, AttributeError):
         return 0
+
+
+def _acting_orders(model: Model, u: Unit) -> list[tuple[int, int, int, str]]:
+    """The countdown places (`_order`) of `u`'s enemies who still have their action,
+    sorted: worked out once per model and side, so each figure's profile is a bisection
+    rather than a scan of every foe."""
+    key = ("empress_orders", u.side)
+    found = model.memo.get(key)
+    if found is None:
+        found = model.memo[key] = sorted(_order(e) for e in model.enemies_of(u) if _can_act(e))
+    return found  # type: ignore[no-any-return]
 
 
 def _can_act(u: Unit) -> bool:
@@ -158,8 +170,9 @@ class EmpressHooks(RulesetHooks):
         if not _can_act(unit):
             return Profile((), 0.0, 0.0, nxt)
         me = _order(unit)
-        rivals = [e for e in model.enemies_of(unit) if _can_act(e)]
-        first = (sum(1 for e in rivals if _order(e) > me) / len(rivals) if rivals else 1.0)
+        rivals = _acting_orders(model, unit)
+        later = len(rivals) - bisect.bisect_right(rivals, me)  # rivals who act after him
+        first = later / len(rivals) if rivals else 1.0
         return Profile(nxt, 1.0, first, nxt)
 
     def fall_value(self, model: Model, unit: Unit) -> float:
@@ -167,10 +180,9 @@ class EmpressHooks(RulesetHooks):
         blow he still has, at his worth per blow against our average figure."""
         if not _can_act(unit):
             return 0.0
-        victims = model.enemies_of(unit)
-        if not victims:
+        avg = model.mean_off_against(unit)
+        if avg is None:
             return 0.0
-        avg = sum(model.off(v) for v in victims) / len(victims)
         return avg * model.off(unit)
 
     def after_move(self, model: Model, unit: Unit) -> tuple[str, int, float] | None:

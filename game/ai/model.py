@@ -27,7 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.budget import UNLIMITED, Budget
 from game.ai.hooks import K_KILL, Profile, RulesetHooks, Strike
+from game.ai.threat import Threat
 from rules.engine import ruleset_of
 from rules.hexgrid import DIRECTIONS, Hex, arc_of, line
 from rules.positioning import step_cost, unit_reach
@@ -78,6 +80,8 @@ class Model:
         self.fighting = [u for u in state.units if u.fighting]
         self.own = [u for u in self.fighting if u.side == side]
         self.foes = [u for u in self.fighting if u.side != side]
+        self._own_ids = {u.id: u for u in self.own}
+        self._foe_ids = {u.id: u for u in self.foes}
         self.taken: dict[Hex, Unit] = {u.pos: u for u in state.units
                                        if u.pos is not None and u.status not in (DEAD, GONE)}
         self._odds: dict[Any, FOdds] = {}
@@ -85,6 +89,16 @@ class Model:
         self._variants: dict[Any, Battle] = {}
         self._neutral: dict[Any, float] = {}
         self._fall: dict[str, float] = {}
+        self._threat: dict[str, Threat] = {}
+        self._counts: dict[tuple[str, int], int] = {}  # `Threat` counts, by positions alone
+        # What the tactics worked out for this model (`position_value`, `exposure`), by
+        # their arguments: the same place weighed twice in one decision is weighed once.
+        self.memo: dict[Any, Any] = {}
+        # Answer "which enemies could strike here, among how many targets" from `Threat`
+        # (worked out once for the position) rather than by scanning every unit; False
+        # scans, as the tests do to check the two agree.
+        self.incremental = True
+        self.budget: Budget = UNLIMITED  # the player's (`game.ai.budget`)
         self.myopic = False
         # a kill's worth in hit points: the ruleset's tuning (`RulesetHooks.kill_bonus`)
         self.k_kill = hooks.kill_bonus
@@ -98,7 +112,10 @@ class Model:
         (not where they stand or how they are hurt), the odds are the same."""
         self._odds = other._odds
         self._neutral = other._neutral
+        if [(u.id, u.pos) for u in self.fighting] == [(u.id, u.pos) for u in other.fighting]:
+            self._counts = other._counts
         self.myopic = other.myopic
+        self.budget = other.budget
         self.k_kill = other.k_kill
         self.pre_move = other.pre_move
 
@@ -112,6 +129,23 @@ class Model:
 
     def friends_of(self, u: Unit) -> list[Unit]:
         return self.own if u.side == self.side else self.foes
+
+    def listed(self, e: Unit, uid: str) -> Unit | None:
+        """The unit `uid` as it stands among `e`'s enemies (`enemies_of`), if it is one."""
+        return (self._foe_ids if e.side == self.side else self._own_ids).get(uid)
+
+    def enemies_within(self, u: Unit, x: Hex, rng: int) -> list[Unit]:
+        """`u`'s enemies standing within `rng` of `x`, in `enemies_of` order."""
+        if self.incremental:
+            return self.threat(u.side).within(x, rng)
+        return [e for e in self.enemies_of(u) if e.pos is not None and e.pos.distance(x) <= rng]
+
+    def threat(self, side: str) -> Threat:
+        """Who can strike a unit of `side` where, in this position (`game.ai.threat`)."""
+        t = self._threat.get(side)
+        if t is None:
+            t = self._threat[side] = Threat(self, side, self._counts)
+        return t
 
     def profile(self, u: Unit) -> Profile:
         p = self._prof.get(u.id)
@@ -169,6 +203,15 @@ class Model:
             v = max(MIN_OFF, total / n) if n else 1.0
             self.mem.off[key] = v
         return v
+
+    def mean_off_against(self, u: Unit) -> float | None:
+        """The mean `off` of `u`'s enemies (None if it has none), once per model and side."""
+        key = ("mean_off", u.side)
+        if key not in self.memo:
+            victims = self.enemies_of(u)
+            self.memo[key] = (sum(self.off(v) for v in victims) / len(victims)
+                              if victims else None)
+        return self.memo[key]  # type: ignore[no-any-return]
 
     def worth(self, u: Unit, hp: float | None = None) -> float:
         h = u.hp if hp is None else hp
@@ -283,13 +326,16 @@ class Model:
         if h_o is None:
             h_o = 0.0
             assert e.pos is not None
-            for v in self.enemies_of(e):
-                if v.id != u.id and v.pos is not None and e.pos.distance(v.pos) <= rng:
-                    h_o = max(h_o, self.neutral(e, v, kind, "front"))
+            others = [v for v in self.enemies_within(e, e.pos, rng) if v.id != u.id]
+            for v in self.budget.nearest(others, e.pos, self.budget.threats):
+                h_o = max(h_o, self.neutral(e, v, kind, "front"))
             self._neutral[key] = h_o
         return MARGIN_MIX * max(0.0, h_u - h_o) + (1.0 - MARGIN_MIX) * h_u / n
 
     def _targets_near(self, e: Unit, rng: int, u: Unit, x: Hex) -> int:
+        """How many targets `e` has within `rng` with `u` standing on `x`."""
+        if self.incremental:
+            return self.threat(u.side).targets_near(e, rng, u, x)
         assert e.pos is not None
         n = 0
         for v in self.enemies_of(e):
@@ -323,6 +369,15 @@ class Model:
         the unit deals back to a blow (a set spear) is subtracted outright."""
         if self.myopic:
             return 0.0
+        key = ("exposure", u.id, x, f, tuple(sorted(set(skip))),
+               tuple(sorted(kill_first.items())) if kill_first else (), now, nxt)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._exposure(u, x, f, skip, kill_first, now, nxt)
+        return found
+
+    def _exposure(self, u: Unit, x: Hex, f: int, skip: Iterable[str],
+                  kill_first: dict[str, float] | None, now: bool, nxt: bool) -> float:
         st, vkey = self.variant(u, x, f)
         w_u = self.worth(u) + self.fall_value(u)
         if w_u <= 0:
@@ -331,7 +386,11 @@ class Model:
         counters = 0.0
         oa: dict[str, float] = {}  # reactor → the best free attack it may get (one a round)
         skipped = set(skip)
-        for e in self.enemies_of(u):
+        if self.incremental:
+            enemies = self.budget.nearest(self.threat(u.side).near(x), x, self.budget.threats)
+        else:
+            enemies = self.enemies_of(u)
+        for e in enemies:
             if e.id in skipped or e.pos is None:
                 continue
             p = self.profile(e)
@@ -385,7 +444,7 @@ class Model:
         """The best blow `u` could land from `x` on an enemy within `rng` hexes."""
         st, vkey = self.variant(u, x, f)
         best: tuple[float, Unit | None, FOdds] = (0.0, None, NO_ODDS)
-        for t in self.enemies_of(u):
+        for t in self.budget.nearest(self.enemies_within(u, x, rng), x, self.budget.threats):
             if (t.pos is None or t.pos.distance(x) > rng
                     or not self.hooks.can_strike_from(self, u, x, t, kind)):
                 continue
@@ -404,7 +463,7 @@ class Model:
         r = self.reach(u)
         best = 0.0
         total = 0.0
-        for e in self.enemies_of(u):
+        for e in self.threat(u.side).near(x) if self.incremental else self.enemies_of(u):
             if e.pos is None:
                 continue
             d = e.pos.distance(x)
@@ -425,7 +484,7 @@ class Model:
             return 0.0
         p = self.profile(u)
         best = 0.0
-        for e in self.enemies_of(u):
+        for e in self.enemies_within(u, x, max((t.reach for t in p.next), default=0)):
             if e.pos is None:
                 continue
             t = p.tier_next(e.pos.distance(x)) if p.next else None
@@ -434,6 +493,8 @@ class Model:
         return W_NEXT * best
 
     def nearest_enemy(self, u: Unit, x: Hex) -> int:
+        if self.incremental:
+            return self.threat(u.side).nearest(x)
         return min((e.pos.distance(x) for e in self.enemies_of(u) if e.pos is not None),
                    default=0)
 

@@ -20,9 +20,10 @@ import time
 from collections.abc import Sequence
 from typing import ClassVar
 
+from game.ai.budget import TACTICIAN, UNLIMITED, Budget
 from game.ai.hooks import K_KILL, RulesetHooks, Strike, hooks_for
 from game.ai.model import Memory, Model, facing_of
-from game.ai.tactics import charge_value, position_value, score_moves
+from game.ai.tactics import charge_prior, charge_value, position_value, score_moves
 from rules.commands import (
     Attack,
     Cast,
@@ -105,6 +106,7 @@ class _Searcher(AIPlayer):
     """What the greedy player and the tactician share: the model and the decision kinds."""
 
     top_k: ClassVar[int] = 6
+    budget: ClassVar[Budget] = UNLIMITED  # candidates weighed in full per decision
 
     def model(self, state: Battle, side: str) -> Model:
         """How this player sees `state` for `side`: only what the side may know, weighed
@@ -113,6 +115,7 @@ class _Searcher(AIPlayer):
         hooks = hooks_for(state.ruleset, state.mode)
         m = Model(hooks.visible(state, side), side, hooks, self.memory)
         m.myopic = self.myopic
+        m.budget = self.budget
         if self.myopic:
             m.k_kill = K_KILL
         return m
@@ -184,14 +187,13 @@ class _Searcher(AIPlayer):
             got = pre(self, m, legal)
             if got is not None:
                 return got
-        # 1. Blows: every attack, spell and charge on offer, by exact odds; best first.
+        # 1. Blows: every attack, spell and charge on offer (the charges within the
+        # budget), by exact odds; best first.
         best: tuple[float, Command] | None = None
-        for uid, cmds in by_unit.items():
-            u = m.units[uid]
-            for c in cmds:
-                v = self.blow_value(m, hooks, u, c)
-                if v is not None and (best is None or v > best[0]):
-                    best = (v, c)
+        for uid, c in self.weighed_blows(m, by_unit):
+            v = self.blow_value(m, hooks, m.units[uid], c)
+            if v is not None and (best is None or v > best[0]):
+                best = (v, c)
         if best is not None and best[0] > 0:
             first = self.step_before_blow(m, hooks, best[1], by_unit)
             if first is not None:
@@ -224,6 +226,25 @@ class _Searcher(AIPlayer):
             if isinstance(c, Pass):
                 return self.idle(m, hooks, c.unit, legal) or c
         return legal[0]
+
+    def weighed_blows(self, m: Model, by_unit: dict[str, list[Command]]
+                      ) -> list[tuple[str, Command]]:
+        """Every unit's commands to weigh as blows, in their listed order, the charges
+        (of all the units together) cut to the budget by `charge_prior`."""
+        out = [(uid, c) for uid, cmds in by_unit.items() for c in cmds]
+        charges = [i for i, (_, c) in enumerate(out) if isinstance(c, Move) and c.target]
+        k = m.budget.charges
+        if k is None or len(charges) <= k:
+            return out
+
+        def prior(i: int) -> float:
+            uid, c = out[i]
+            assert isinstance(c, Move)
+            return charge_prior(m, m.units[uid], c.target, Hex(*c.path[-1]))
+
+        keep = set(sorted(charges, key=lambda i: -prior(i))[:k])
+        cut = set(charges) - keep
+        return [t for i, t in enumerate(out) if i not in cut]
 
     def idle(self, m: Model, hooks: RulesetHooks, uid: str, legal: list[Command]
              ) -> Command | None:
@@ -334,6 +355,7 @@ class Tactician(_Searcher):
 
     name = "tactician"
     top_k = 6
+    budget = TACTICIAN
 
     def react_value(self, m: Model, accept: React) -> float:
         """Take the free attack when the blow (and the halt it may force on a charge) is

@@ -47,8 +47,8 @@ def _prior(m: Model, u: Unit, x: Hex, f: int, strike: tuple[str, int, float] | N
     if strike is not None:
         kind, rng, w = strike
         best = 0.0
-        for t in m.enemies_of(u):
-            if t.pos is not None and t.pos.distance(x) <= rng:
+        for t in m.enemies_within(u, x, rng):
+            if t.pos is not None:
                 arc_name = arc_of(t.facing, t.pos, x) if kind not in ("missile", "spell") else (
                     "front")
                 best = max(best, m.neutral(u, t, kind, arc_name))
@@ -60,7 +60,7 @@ def _prior(m: Model, u: Unit, x: Hex, f: int, strike: tuple[str, int, float] | N
         v -= PROGRESS * off * max(0, near - m.reach(u))
     if m.myopic:
         return v  # the greedy player gives no thought to the replies or the free attacks
-    for e in m.enemies_of(u):
+    for e in m.threat(u.side).near(x) if m.incremental else m.enemies_of(u):
         if e.pos is None:
             continue
         p = m.profile(e)
@@ -116,6 +116,17 @@ def walk_risk(m: Model, u: Unit, path: list[Hex]) -> tuple[float, float]:
 
 def position_value(m: Model, u: Unit, x: Hex, f: int, strike: tuple[str, int, float] | None,
                    ) -> tuple[float, str]:
+    """Worth of `u` standing on `x` facing `f`, worked out once per model (see
+    `_position_value`): a charge weighs staying put once, not once per run."""
+    key = ("position", u.id, x, f, strike)
+    found = m.memo.get(key)
+    if found is None:
+        found = m.memo[key] = _position_value(m, u, x, f, strike)
+    return found  # type: ignore[no-any-return]
+
+
+def _position_value(m: Model, u: Unit, x: Hex, f: int, strike: tuple[str, int, float] | None,
+                    ) -> tuple[float, str]:
     """Worth of `u` standing on `x` facing `f` (before any walk): its blow, less what the
     enemies can do to it, plus progress.  Returns (value, the target of its blow).
 
@@ -264,6 +275,28 @@ def score_moves(m: Model, u: Unit, moves: list[Move] | list[list[Hex]],
     return out
 
 
+def charge_prior(m: Model, u: Unit, target: str, end: Hex) -> float:
+    """A cheap guess at a charge run's worth: the blow from the arc it ends in, with the odds
+    of the position as it is (`Model.neutral`, no copy of the state)."""
+    t = m.units[target]
+    if t.pos is None or end == t.pos:
+        return 0.0
+    return m.neutral(u, t, "charge", arc_of(t.facing, t.pos, end))
+
+
+def shortlist_charges(m: Model, u: Unit, runs: list[tuple[str, list[Hex]]]
+                      ) -> list[tuple[str, list[Hex]]]:
+    """The runs (target, path) to weigh in full: all of them within the budget
+    (`Model.budget.charges`), else the best by `charge_prior`, in their listed order."""
+    k = m.budget.charges
+    if k is None or len(runs) <= k:
+        return runs
+    ranked = sorted(range(len(runs)),
+                    key=lambda i: -charge_prior(m, u, runs[i][0], runs[i][1][-1]))
+    keep = set(ranked[:k])
+    return [r for i, r in enumerate(runs) if i in keep]
+
+
 def charge_value(model: Model, u: Unit, mv: Move) -> float:
     """A charging move's worth: its blow at the end (exact odds, kind "charge"), less the
     ruleset's counter to it (`counter_risk`: a set spear in Fallen Empire), the free attacks
@@ -289,5 +322,5 @@ def charge_value(model: Model, u: Unit, mv: Move) -> float:
     return ok * (v - expo) + (1.0 - ok) * stay - risk
 
 
-__all__ = ["Scored", "best_facing", "charge_value", "position_value", "provoked", "score_moves",
-           "walk_risk"]
+__all__ = ["Scored", "best_facing", "charge_prior", "charge_value", "position_value", "provoked",
+           "score_moves", "shortlist_charges", "walk_risk"]

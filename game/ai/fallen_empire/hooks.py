@@ -127,10 +127,9 @@ class FallenEmpireHooks(RulesetHooks):
         p = model.profile(unit)
         if not p.now:
             return 0.0
-        victims = model.enemies_of(unit)
-        if not victims:
+        avg = model.mean_off_against(unit)
+        if avg is None:
             return 0.0
-        avg = sum(model.off(v) for v in victims) / len(victims)
         return p.w_now * avg * model.off(unit)
 
     def _morale_risk(self, model: Model, unit: Unit) -> float:

@@ -66,7 +66,11 @@ def charge_runs(model: Model, u: FEUnit, dests: dict[Hex, tuple[int, list[Hex]]]
     reach = unit_reach(model.state, u)
     budget = max((c for c, _ in dests.values()), default=0)
     out: list[tuple[str, list[Hex]]] = []
-    for t in model.enemies_of(u):
+    assert u.pos is not None
+    # Only a foe within reach of some destination can be charged: no farther than the
+    # farthest destination plus the reach.
+    far = max((h.distance(u.pos) for h in dests), default=0) + reach
+    for t in model.enemies_within(u, u.pos, far):
         if t.pos is None:
             continue
         shortest: list[Hex] | None = None
@@ -180,7 +184,7 @@ def plan_declaration(ai: Any, model: Model, u: Unit, options: list[str]) -> str:
     the melee or missile phase, the charge runs).  The side's units are planned one at a
     time, and each plan assumes the allies planned before it stand where they meant to go
     (`_intents`), so a second charger knows the first is already in the enemy line."""
-    from game.ai.tactics import charge_value, position_value, score_moves
+    from game.ai.tactics import charge_value, position_value, score_moves, shortlist_charges
 
     greedy = getattr(ai, "myopic", False)
     if u.status == DOWN or not u.fighting:
@@ -234,7 +238,7 @@ def plan_declaration(ai: Any, model: Model, u: Unit, options: list[str]) -> str:
         elif action == "charge":
             runs = charge_runs(sub, su, full, charge_min(state, fu), extra=not greedy)
             best_run: float | None = None
-            for t, p in runs:
+            for t, p in shortlist_charges(sub, su, runs):
                 v = charge_value(sub, su, Move(unit=u.id, path=tuple(hx(h) for h in p),
                                                target=t))
                 if best_run is None or v > best_run:
@@ -290,6 +294,7 @@ def _with_intents(model: Model, u: Unit) -> Model:
         return model
     sub = Model(moved, model.side, model.hooks, model.mem)
     sub.myopic = model.myopic
+    sub.budget = model.budget
     sub.pre_move = model.pre_move
     return sub
 
