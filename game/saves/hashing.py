@@ -49,7 +49,8 @@ class StateHasher:
     def _text(self, state: Battle) -> str:
         keys = self._keys.get(type(state))
         if keys is None:
-            names = sorted(f.name for f in dataclasses.fields(state) if f.name not in _SKIP)
+            names = sorted(f.name for f in dataclasses.fields(state)  # as `state_hash`:
+                           if f.name not in _SKIP and f.compare)  # derived fields left out
             keys = self._keys[type(state)] = tuple((n, _encode(n) + ":") for n in names)
         return "{" + ",".join(key + self._value(getattr(state, name))
                               for name, key in keys) + "}"
