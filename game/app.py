@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.render.tokens import font, glyph_image
+from game.render.tokens import forget_fonts
 
 FPS = 60
 THEME = Path(__file__).with_name("ui") / "theme.json"
@@ -43,8 +43,7 @@ class App:
     def __init__(self, size: tuple[int, int] = (1440, 900), title: str = "Flank") -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
-        font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
-        glyph_image.cache_clear()
+        forget_fonts()  # fonts made before an earlier pygame.quit() are dead
         pygame.display.set_caption(title)
         size = fit_to_desktop(size)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -12,15 +12,33 @@ from rules.state import ACTIVE, DEAD, GONE, Unit
 
 
 @cache
-def font(size: int, bold: bool = True) -> pygame.font.Font:
+def _font(size: int, bold: bool) -> pygame.font.Font:
     f = pygame.font.Font(None, max(8, size))
     f.set_bold(bold)
+    return f
+
+
+def font(size: int, bold: bool = True) -> pygame.font.Font:
+    """The token font at `size`, made once; made again if pygame's font module was shut down
+    and started since (a font from before cannot draw: a new window after `pygame.quit`)."""
+    f = _font(size, bold)
+    try:
+        f.get_height()
+    except pygame.error:
+        _font.cache_clear()
+        f = _font(size, bold)
     return f
 
 
 @cache
 def glyph_image(glyph: str, size: int, active: bool) -> pygame.Surface:
     return font(size).render(glyph, True, PAPER if active else INK)
+
+
+def forget_fonts() -> None:
+    """Drop every font and glyph made so far (a new window after `pygame.quit`)."""
+    _font.cache_clear()
+    glyph_image.cache_clear()
 
 
 def _grey(c: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -18,7 +18,7 @@ from game.render.overlays import Overlays
 from game.render.snapshot import hex_size_for
 from game.render.terrain import CHUNK
 from game.render.tiles import painter_for
-from game.render.tokens import font, glyph_image
+from game.render.tokens import forget_fonts
 from rules.engine import start
 from rules.positioning import reachable, threat_map, threatened_hexes
 from rules.state import Battle, state_hash
@@ -33,8 +33,7 @@ def _pygame():
     pygame.font.init()
     pygame.display.set_mode(SCREEN)  # chunks are made opaque in the display's format
     yield
-    font.cache_clear()  # fonts made here die with pygame.quit(); leave none behind
-    glyph_image.cache_clear()
+    forget_fonts()  # fonts made here die with pygame.quit(); leave none behind
     pygame.quit()
 
 
