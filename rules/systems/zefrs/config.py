@@ -8,11 +8,11 @@ Why this module exists: each field names beside it the clause it sets or the rul
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
-from rules.data import TableModel
+from rules.data import TableModel, as_tuple
 
 __all__ = ["Config"]
 
@@ -23,6 +23,14 @@ class Config(TableModel):
 
     shift_reading: Literal["column", "band"] = "column"  # R-ZEF-CHART (ZEF-08)
     band_width: int = Field(5, ge=1, le=20)  # R-ZEF-CHART: the chart's heavy lines
+    failed_action_penalty: int = Field(-3, ge=-10, le=0)  # ZEF-22
+    lower_position_shift: int = Field(2, ge=0, le=10)  # ZEF-41 [TABLE], R-ZEF-LOWER
+    brawling_damage: int = Field(2, ge=0, le=10)  # ZEF-26: brawling damage is 2 less
+    shield_arcs: Annotated[tuple[Literal["front", "flank", "rear"], ...],
+                           BeforeValidator(as_tuple)] = ("front", "flank")  # R-ZEF-SHIELD-ARC
+    zero_check: Literal["already_down", "on_reaching"] = "already_down"  # ZEF-52, R-ZEF-ZERO
+    move_hexes: int = Field(4, ge=1, le=30)  # R-ZEF-MOVE: on foot, a turn
+    mounted_move_hexes: int = Field(8, ge=1, le=60)  # R-ZEF-MOVE: in the saddle
     max_rounds: int = Field(50, ge=1, le=10_000)  # R-FLANK-MAX-ROUNDS (rules.rulings)
 
     @property

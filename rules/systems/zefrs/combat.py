@@ -1,0 +1,193 @@
+"""One ZeFRS blow, as a pure function of the situation and the dice, and its exact odds.
+
+Why it is built this way (DESIGN: one resolution function, two drivers): `situation` reads the
+battle into a `Blow` (the column and every shift, the damage parts, the armour on the aimed
+area, the shield, the defence); `resolve` turns a Blow and the dice into a result; `odds`
+enumerates every roll through the same `resolve`, so the panel's numbers are the dice's.
+
+The order of the damage (ZEF-44..48, ZEF-36, ZEF-37; R-ZEF-DAMAGE-ORDER): the colour's 1–4
+points, plus the Strength Bonus in melee and the weapon's Damage Bonus (fists −2), less the
+defence check's colour; a mighty blow (Strength Bonus or a weapon with a Damage Bonus) keeps
+at least 1 point through a defence (R-ZEF-UNSTOPPABLE); then the armour on the aimed area and
+the shield, if it guards that area and has not yet blocked this turn; never below 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.events import Modifier
+from rules.hexgrid import arc_of
+from rules.ruleset import AttackOdds
+from rules.state import Battle
+from rules.systems.zefrs.armour import shield_covers
+from rules.systems.zefrs.chart import Colour, ColumnWalk, Shift
+from rules.systems.zefrs.config import Config
+from rules.systems.zefrs.tables import ZefTables, load_tables
+from rules.systems.zefrs.units import ZefUnit, area_armour, dodge
+
+__all__ = ["Blow", "BlowResult", "odds_of", "resolve", "situation"]
+
+
+@dataclass(frozen=True)
+class Blow:
+    """Everything one blow needs, read from the battle before any die is thrown."""
+
+    attacker: str
+    target: str
+    weapon: str
+    aim: str
+    rating: int  # the attacker's rating with the weapon (ZEF-05)
+    subtracted: int  # the defender's Movement or General Prowess, after armour (ZEF-06)
+    walk: ColumnWalk
+    raw_parts: tuple[Modifier, ...]  # Strength, weapon bonus, brawling (ZEF-45, -46, -26)
+    armour: int  # the aimed area's armour (ZEF-47)
+    shield: int  # the shield's rating if it guards this blow (ZEF-48), else 0
+    defence_walk: ColumnWalk | None  # his active defence's check (ZEF-36), if he defends
+    unstoppable: bool  # ZEF-37
+    no_damage: bool  # the man-catcher (NOTES)
+
+
+@dataclass(frozen=True)
+class BlowResult:
+    colour: Colour
+    defence_colour: Colour | None
+    damage: int
+    parts: tuple[Modifier, ...]  # how the damage came to be, each with its clause
+
+
+def _shift(points: int, reason: str, clause: str) -> Shift:
+    return Shift(points, reason, clause)
+
+
+def shifts_for(state: Battle, a: ZefUnit, target: ZefUnit, cfg: Config) -> tuple[Shift, ...]:
+    """The column shifts of an attack (ZEF-08): the attacker's own −3 after a failed extra
+    action (ZEF-22) and lower position (ZEF-41, R-ZEF-LOWER)."""
+    out: list[Shift] = []
+    if a.penalty_until >= state.round:
+        out.append(_shift(cfg.failed_action_penalty, "after a failed extra action", "ZEF-22"))
+    a_low = a.knocked_down or (target.mounted and not a.mounted)
+    t_low = target.knocked_down or (a.mounted and not target.mounted)
+    if a_low and not t_low:
+        out.append(_shift(-cfg.lower_position_shift, "fighting from below", "ZEF-41"))
+    elif t_low and not a_low:
+        out.append(_shift(cfg.lower_position_shift, "striking down at him", "ZEF-41"))
+    return tuple(out)
+
+
+def shield_guards(state: Battle, a: ZefUnit, target: ZefUnit, aim: str, cfg: Config) -> bool:
+    """ZEF-48: a shield on his arm, on the side of the aimed area, not yet used this turn; and
+    not against a blow from his rear arc unless the GM allows it (R-ZEF-SHIELD-ARC)."""
+    if not target.shield or target.shield_used or not shield_covers(target.shield_side, aim):
+        return False
+    if a.pos is None or target.pos is None:
+        return True
+    return arc_of(target.facing, target.pos, a.pos) in cfg.shield_arcs
+
+
+def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: str | None = None,
+              defending: bool | None = None, t: ZefTables | None = None) -> Blow:
+    """The blow `attacker` would strike at `target`'s `aim` now, in melee."""
+    from rules.systems.zefrs.rulings import config_of
+
+    t = t or load_tables()
+    cfg = config_of(state)
+    a = state.unit(attacker)
+    d = state.unit(target)
+    assert isinstance(a, ZefUnit) and isinstance(d, ZefUnit)
+    key = a.weapon if weapon is None else weapon
+    w = t.weapon(key or None)
+    rating = a.rating_with(key)
+    sub = dodge(d, t)
+    walk = t.chart.walk(rating - sub, shifts_for(state, a, d, cfg), cfg.columns_per_point)
+    parts: list[Modifier] = []
+    if a.strength // 10:
+        parts.append(Modifier(value=a.strength // 10, reason="Strength Bonus", rule="ZEF-46"))
+    two_handed = w.hands == 2 or (w.either_hands and not a.shield and not a.offhand)
+    bonus = w.damage_bonus(two_handed)
+    if bonus:
+        parts.append(Modifier(value=bonus, reason=f"{w.name} Damage Bonus", rule="ZEF-45"))
+    if w.brawling:
+        parts.append(Modifier(value=-cfg.brawling_damage, reason="brawling", rule="ZEF-26"))
+    if defending is None:
+        defending = d.declared == "defend" and not d.defended
+    defence = None
+    if defending:
+        dshifts = ((_shift(cfg.failed_action_penalty, "after a failed extra action", "ZEF-22"),)
+                   if d.penalty_until >= state.round else ())
+        defence = t.chart.walk(d.rating_with(d.weapon), dshifts, cfg.columns_per_point)
+    return Blow(attacker=attacker, target=target, weapon=key or "fists", aim=aim,
+                rating=rating, subtracted=sub, walk=walk, raw_parts=tuple(parts),
+                armour=area_armour(d, t)[aim],
+                shield=t.shields[d.shield].protection if shield_guards(
+                    state, a, d, aim, cfg) else 0,
+                defence_walk=defence,
+                unstoppable=a.strength // 10 > 0 or bonus > 0, no_damage=w.no_damage)
+
+
+def resolve(blow: Blow, roll: int, defence_roll: int | None, t: ZefTables | None = None
+            ) -> BlowResult:
+    """The colour of the attack (ZEF-06/07) and the damage it does (module docstring)."""
+    t = t or load_tables()
+    colour = t.chart.colour(blow.walk.column, roll)
+    if not colour.success or blow.no_damage:
+        return BlowResult(colour, None, 0, ())
+    parts = [Modifier(value=int(colour), reason=f"{colour.word} result", rule="ZEF-44"),
+             *blow.raw_parts]
+    raw = sum(m.value for m in parts)
+    dcol = None
+    if blow.defence_walk is not None and defence_roll is not None:
+        dcol = t.chart.colour(blow.defence_walk.column, defence_roll)
+        if dcol.success:
+            parts.append(Modifier(value=-int(dcol), reason=f"{dcol.word} defence",
+                                  rule="ZEF-36"))
+            if blow.unstoppable and raw >= 1 and raw - int(dcol) < 1:
+                parts.append(Modifier(value=1 - (raw - int(dcol)),
+                                      reason="too mighty to stop entirely", rule="ZEF-37"))
+    if blow.armour:
+        parts.append(Modifier(value=-blow.armour, reason=f"armour on the "
+                              f"{blow.aim.replace('_', ' ')}", rule="ZEF-47"))
+    if blow.shield:
+        parts.append(Modifier(value=-blow.shield, reason="shield", rule="ZEF-48"))
+    return BlowResult(colour, dcol, max(0, sum(m.value for m in parts)), tuple(parts))
+
+
+def out_after(state: Battle, target: str, damage: int, t: ZefTables | None = None) -> int:
+    """Of the hundred Damage-check rolls, how many leave the target out of the fight after
+    `damage` (ZEF-51..53, R-ZEF-ZERO): 100 if he is out for certain, 0 if he stands."""
+    from rules.systems.zefrs.rulings import config_of
+
+    t = t or load_tables()
+    d = state.unit(target)
+    assert isinstance(d, ZefUnit)
+    if damage <= 0:
+        return 0
+    after = d.hp - damage
+    if d.enemy:
+        return 100 if after <= 0 else 0
+    checks = d.hp <= 0 if config_of(state).zero_check == "already_down" else after <= 0
+    if not checks:
+        return 0
+    return 100 - t.chart.column(after).ways()[Colour.RED]
+
+
+def odds_of(state: Battle, blow: Blow, t: ZefTables | None = None) -> AttackOdds:
+    """The exact odds of `blow`: every attack roll, every defence roll and every Damage
+    check enumerated through `resolve` (whole-number counts over one denominator)."""
+    t = t or load_tables()
+    defence_rolls = range(1, 101) if blow.defence_walk is not None else (None,)
+    dealt: dict[int, int] = {}
+    hit = kill = 0
+    per_defence = 100 if blow.defence_walk is None else 1
+    for roll in range(1, 101):
+        for droll in defence_rolls:
+            r = resolve(blow, roll, droll, t)
+            ways = per_defence * 100  # × the Damage check's hundred rolls
+            dealt[r.damage] = dealt.get(r.damage, 0) + ways
+            if r.colour.success:
+                hit += ways
+            kill += per_defence * out_after(state, blow.target, r.damage, t)
+    mods = tuple(Modifier(value=s.points, reason=s.reason, rule=s.clause)
+                 for s in blow.walk.shifts)
+    needed = t.chart.column(blow.walk.column).green
+    return AttackOdds.counted(dealt, hit, kill, mods, needed, (blow.walk.describe(),))

@@ -1,0 +1,258 @@
+"""The ZeFRS combat turn (ZEF-09, ZEF-10): declare, roll initiative, act in order.
+
+Why it is built this way: the text's turn is five steps; each is a step of the `TurnFrame`,
+run by the engine one at a time (`run_turn`), so a save taken between any two of them
+replays.  The one choice a side makes, its declarations, is a `DeclareFrame` on top; every
+other step is dice and the declarations, so it runs by itself.
+
+Rulings here: R-ZEF-INITIATIVE-WHO (who rolls), R-ZEF-INITIATIVE-TIES (ties),
+R-ZEF-WAIT (what a wait's condition is), R-ZEF-MOVE (how far a move goes).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from rules.engine import Context, face_target
+from rules.events import Modifier, RoundStarted, UnitDamaged, UnitStatusChanged, UnitStepped, hx
+from rules.hexgrid import Hex
+from rules.positioning import reachable, step_facing
+from rules.procedures import battle_decided, out_of_rounds, system_of
+from rules.state import DEAD, DOWN
+from rules.systems.zefrs.chart import Colour
+from rules.systems.zefrs.combat import resolve, situation
+from rules.systems.zefrs.declare import in_reach, move_budget, parse
+from rules.systems.zefrs.events import (
+    ActionDone,
+    DamageChecked,
+    DeclarationsOpened,
+    InitiativeRolled,
+    StepReached,
+    TurnFrame,
+    WaitChecked,
+    ZefAttackRolled,
+    ZefSystem,
+)
+from rules.systems.zefrs.rulings import config_of
+from rules.systems.zefrs.tables import load_tables
+from rules.systems.zefrs.units import ZefUnit, initiative_rating, zef
+
+__all__ = ["run_turn", "strike"]
+
+
+def run_turn(ctx: Context, f: TurnFrame) -> None:
+    {"begin": _begin, "declare": _declare, "initiative": _initiative, "act": _act,
+     "end": _end}[f.step](ctx, f)
+
+
+def _begin(ctx: Context, f: TurnFrame) -> None:
+    if battle_decided(ctx, "every foe is down") or out_of_rounds(
+            ctx, config_of(ctx.state).max_rounds):
+        return
+    ctx.emit(RoundStarted(round=ctx.state.round + 1))
+    ctx.emit(StepReached(step="declare"))
+
+
+def _undeclared(ctx: Context, side: str) -> list[ZefUnit]:
+    return [u for u in ctx.state.units if isinstance(u, ZefUnit) and u.side == side
+            and u.fighting and not u.declared]
+
+
+def _declare(ctx: Context, f: TurnFrame) -> None:
+    """ZEF-15: every fighting figure states one action; side by side, as listed."""
+    for side in ctx.state.sides:
+        if _undeclared(ctx, side.id):
+            ctx.emit(DeclarationsOpened(side=side.id))
+            return
+    ctx.emit(StepReached(step="initiative"))
+
+
+def _initiative(ctx: Context, f: TurnFrame) -> None:
+    """ZEF-17, ZEF-18: d10 + the best of Animal Reflexes, Movement and General Prowess +
+    the weapon's Initiative Bonus ("x/y": x in the first turn) for each figure who strikes
+    or moves (R-ZEF-INITIATIVE-WHO: defending and waiting figures do not roll).  Ties
+    (R-ZEF-INITIATIVE-TIES): the higher rating first, then a d10 roll-off, again until
+    they differ."""
+    t = load_tables()
+    rolling = [u for u in ctx.state.units if isinstance(u, ZefUnit) and u.fighting
+               and (d := parse(u.declared)) is not None and d.kind in ("fight", "move")]
+    entries = []
+    for u in rolling:
+        die = ctx.dice.d(10)
+        bonus = t.weapon(u.weapon or None).initiative_bonus(ctx.state.round) \
+            if parse(u.declared).kind == "fight" else 0  # type: ignore[union-attr]
+        entries.append((u.id, die, initiative_rating(u, t), bonus))
+    keyed = {e[0]: (e[1] + e[2] + e[3], e[2]) for e in entries}
+    order = sorted(keyed, key=lambda uid: (-keyed[uid][0], -keyed[uid][1]))
+    order = _roll_off(ctx, order, keyed)
+    ctx.emit(InitiativeRolled(entries=tuple(entries), order=tuple(order)))
+    ctx.emit(StepReached(step="act", index=0))
+
+
+def _roll_off(ctx: Context, order: list[str], keyed: dict[str, tuple[int, int]]) -> list[str]:
+    """R-ZEF-INITIATIVE-TIES: figures equal in total and rating roll d10 until they differ,
+    the higher first."""
+    out: list[str] = []
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and keyed[order[j + 1]] == keyed[order[i]]:
+            j += 1
+        group = order[i:j + 1]
+        while len(group) > 1:
+            rolls = {uid: ctx.dice.d(10) for uid in group}
+            best = max(rolls.values())
+            first = sorted(u for u in group if rolls[u] == best)
+            if len(first) == 1:
+                out.append(first[0])
+                group = [u for u in group if u != first[0]]
+            else:
+                group = first + [u for u in group if u not in first]
+        out.extend(group)
+        i = j + 1
+    return out
+
+
+def _act(ctx: Context, f: TurnFrame) -> None:
+    """ZEF-10 (4): the figures act in initiative order.  Before one acts, everyone waiting
+    for him checks (ZEF-20); those too slow act right after him."""
+    sysm = system_of(ctx.state, ZefSystem)
+    if f.index >= len(sysm.order):
+        ctx.emit(StepReached(step="end"))
+        return
+    uid = sysm.order[f.index]
+    for waiter in _waiting_for(ctx, uid):
+        w = zef(ctx.state, waiter)
+        col = load_tables().chart.walk(w.reflexes(), (), config_of(ctx.state).columns_per_point)
+        roll = ctx.dice.d(100)
+        colour = load_tables().chart.colour(col.column, roll)
+        ctx.emit(WaitChecked(unit=waiter, foe=uid, roll=roll, column=col.column,
+                             colour=colour.word))
+        if colour.success:
+            _do(ctx, waiter)
+    _do(ctx, uid)
+    for waiter in _waiting_for(ctx, uid, late=True):
+        _do(ctx, waiter)
+    ctx.emit(StepReached(step="act", index=f.index + 1))
+
+
+def _waiting_for(ctx: Context, uid: str, late: bool = False) -> list[str]:
+    """R-ZEF-WAIT: the waiters whose condition is `uid` acting, not yet done (`late`: those
+    whose check failed), in id order."""
+    sysm = system_of(ctx.state, ZefSystem)
+    out = []
+    for u in ctx.state.units:
+        if not isinstance(u, ZefUnit) or not u.fighting or u.id in sysm.acted:
+            continue
+        d = parse(u.declared)
+        if d is None or d.kind != "wait" or d.target != uid:
+            continue
+        if (u.id in sysm.late) == late:
+            out.append(u.id)
+    return out
+
+
+def _do(ctx: Context, uid: str) -> None:
+    """Carry out `uid`'s declared action, if he still can."""
+    u = zef(ctx.state, uid)
+    if uid in system_of(ctx.state, ZefSystem).acted:
+        return
+    if not u.fighting:
+        ctx.emit(ActionDone(unit=uid, note="is out of the fight"))
+        return
+    d = parse(u.declared)
+    if d is None or d.kind == "defend":
+        ctx.emit(ActionDone(unit=uid))
+        return
+    if d.kind == "move":
+        assert d.to is not None
+        _walk(ctx, u, d.to)
+        ctx.emit(ActionDone(unit=uid))
+        return
+    foe = ctx.state.unit(d.target)
+    assert isinstance(foe, ZefUnit)
+    if not foe.fighting:
+        ctx.emit(ActionDone(unit=uid, note=f"finds {d.target} already down"))
+        return
+    if not in_reach(ctx.state, u, foe):
+        ctx.emit(ActionDone(unit=uid, note=f"cannot reach {d.target} (ZEF-02)"))
+        return
+    strike(ctx, uid, d.target, d.aim)
+    ctx.emit(ActionDone(unit=uid))
+
+
+def _walk(ctx: Context, u: ZefUnit, to: Hex) -> None:
+    """R-ZEF-MOVE: along the cheapest path to the declared hex; if it is blocked now, to the
+    reachable hex nearest it (the one first in order among equals)."""
+    assert u.pos is not None
+    paths = reachable(ctx.state, u, move_budget(ctx.state, u))
+    if to in paths:
+        path = paths[to]
+    else:
+        best = min(paths, key=lambda h: (h.distance(to), len(paths[h]), h))
+        path = paths[best]
+    facing = u.facing
+    for a, b in itertools.pairwise(path):
+        facing = step_facing(a, b, facing)
+        ctx.emit(UnitStepped(unit=u.id, from_hex=hx(a), to_hex=hx(b), facing=facing))
+
+
+def strike(ctx: Context, attacker: str, target: str, aim: str) -> None:
+    """One melee blow (ZEF-05..08, ZEF-36, ZEF-44..48), its damage and what follows."""
+    t = load_tables()
+    face_target(ctx, attacker, target)
+    blow = situation(ctx.state, attacker, target, aim, t=t)
+    roll = ctx.dice.d(100)
+    colour = t.chart.colour(blow.walk.column, roll)
+    droll = ctx.dice.d(100) if colour.success and blow.defence_walk is not None else None
+    r = resolve(blow, roll, droll, t)
+    shifts = tuple(Modifier(value=s.points, reason=s.reason, rule=s.clause)
+                   for s in blow.walk.shifts)
+    ctx.emit(ZefAttackRolled(
+        attacker=attacker, target=target, kind="melee", weapon=blow.weapon, aim=aim,
+        roll=roll, rating=blow.rating, subtracted=blow.subtracted, shifts=shifts,
+        column=blow.walk.column, colour=colour.word, walk=blow.walk.describe(),
+        defence_roll=droll or 0,
+        defence_column=blow.defence_walk.column if droll and blow.defence_walk else 0,
+        defence_colour=r.defence_colour.word if r.defence_colour is not None else "",
+        damage_parts=r.parts, damage=r.damage,
+        shield_used=colour.success and blow.shield > 0))
+    if r.damage > 0:
+        wound(ctx, target, r.damage)
+
+
+def wound(ctx: Context, target: str, damage: int) -> None:
+    """ZEF-51..53: damage off the Damage rating; an Enemy at 0 or below falls at once; a PC
+    or Foe already at 0 or below (R-ZEF-ZERO) checks against his new rating."""
+    u = zef(ctx.state, target)
+    before = u.hp
+    after = before - damage
+    ctx.emit(UnitDamaged(unit=target, amount=damage, hp_after=after, source="melee"))
+    if u.enemy:
+        if after <= 0:
+            ctx.emit(UnitStatusChanged(unit=target, status=DOWN, condition="fallen",
+                                       reason="an Enemy at 0 Damage falls at once",
+                                       rule="ZEF-53"))
+        return
+    cfg = config_of(ctx.state)
+    checks = before <= 0 if cfg.zero_check == "already_down" else after <= 0
+    if not checks:
+        return
+    t = load_tables()
+    col = t.chart.column(after).column
+    roll = ctx.dice.d(100)
+    colour = t.chart.colour(after, roll)
+    ctx.emit(DamageChecked(unit=target, column=col, roll=roll, colour=colour.word))
+    if colour is Colour.WHITE:
+        ctx.emit(UnitStatusChanged(unit=target, status=DEAD, condition="dead",
+                                   reason="a white Damage check", rule="ZEF-52"))
+    elif colour is not Colour.RED:
+        ctx.emit(UnitStatusChanged(unit=target, status=DOWN, condition="unconscious",
+                                   reason="out for 1-10 hours", rule="ZEF-52"))
+
+
+def _end(ctx: Context, f: TurnFrame) -> None:
+    """ZEF-10 (5): the turn is over; a wait whose condition never came is simply spent."""
+    if battle_decided(ctx, "every foe is down"):
+        return
+    ctx.emit(StepReached(step="begin"))
