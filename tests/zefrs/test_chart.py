@@ -64,10 +64,10 @@ def test_the_published_hint_a_minus_6_shift_on_one_column(t: ZefTables) -> None:
 def test_a_shift_moves_one_column_a_point_and_combines(t: ZefTables) -> None:
     """ZEF-08: favourable right, unfavourable left, any number of them add up."""
     walk = t.chart.walk(7, (Shift(-2, "lower position", "ZEF-41"),
-                            Shift(1, "short range", "ZEF-43")))
+                            Shift(1, "a favourable shift", "ZEF-08")))
     assert (walk.reached, walk.column) == (6, 6)
     assert walk.describe() == ("column 7, \N{MINUS SIGN}2 lower position (ZEF\N{MINUS SIGN}41)"
-                               " → 5, +1 short range (ZEF\N{MINUS SIGN}43) → 6")
+                               " → 5, +1 a favourable shift (ZEF\N{MINUS SIGN}08) → 6")
 
 
 def test_the_band_reading_moves_five_columns_a_point(t: ZefTables) -> None:
@@ -89,7 +89,7 @@ def test_beyond_the_edges_the_edge_column_is_read(t: ZefTables) -> None:
 
 
 def test_colour_values_are_degrees_of_success() -> None:
-    """ZEF-12, ZEF-44: white 0, green 1, yellow 2, orange 3, red 4."""
+    """ZEF-44: white 0, green 1, yellow 2, orange 3, red 4 (damage points)."""
     assert [int(c) for c in COLOURS] == [4, 3, 2, 1, 0]
     assert not Colour.WHITE.success and Colour.GREEN.success
 

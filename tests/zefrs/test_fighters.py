@@ -1,5 +1,5 @@
 """ZeFRS fighters as data: talents (Using Talent Pools, ZEF-05), PCs, Foes and Enemies
-(ZEF-01), the weapon chart from NOTES (ZEF-18, ZEF-38, ZEF-45), armour by body area
+(ZEF-01), the weapon chart from NOTES (ZEF-18, ZEF-45; the ranges of EX-ZEF-09), armour by body area
 (ZEF-47..50), and figures for every bundled map (R-ZEF-TEMPLATES)."""
 
 import re
@@ -46,7 +46,8 @@ def test_esmis_uses_his_dirk_rating_and_wrestles_on_general_fighting() -> None:
 
 
 def test_the_higher_of_two_talents_where_the_text_says_or() -> None:
-    """ZEF-12/-20/-22 check Animal Reflexes or General Prowess; ZEF-06 subtracts Movement or
+    """Surprise, waits and extra actions check Animal Reflexes or General Prowess; ZEF-06
+    subtracts Movement or
     General Prowess (R-ZEF-DODGE: the higher); ZEF-46 Strength 25 → +2."""
     f = Talents(animal_reflexes=3, general_prowess=5, movement=7, strength=25)
     assert (f.agility(), f.dodge(), f.strength_bonus()) == (5, 7, 2)
@@ -75,7 +76,7 @@ def test_the_weapon_chart_as_notes_gives_it(t: ZefTables) -> None:
 
 
 def test_missile_ranges_in_feet(t: ZefTables) -> None:
-    """ZEF-38 / EX-ZEF-09: short bow 50/110/200; the rest as NOTES lists them."""
+    """EX-ZEF-09: short bow 50/110/200; the rest as NOTES lists them."""
     want = {"short_bow": (50, 110, 200), "longbow": (70, 150, 250), "arbalest": (50, 120, 200),
             "sling": (50, 100, 150), "javelin": (30, 50, 80), "spear": (10, 25, 40),
             "francisca": (5, 10, 20), "throwing_knife": (5, 10, 15),

@@ -1,4 +1,4 @@
-"""Waiting (ZEF-20, ZEF-21; R-ZEF-WAIT): a figure holds his action until a named foe acts,
+"""Waiting (ZEF-20; R-ZEF-WAIT): a figure holds his action until a named foe acts,
 then checks Animal Reflexes or General Prowess with nothing subtracted: any colour and he
 strikes first; white and the foe goes first, the waiter right after."""
 
