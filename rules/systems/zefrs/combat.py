@@ -60,12 +60,21 @@ def _shift(points: int, reason: str, clause: str) -> Shift:
     return Shift(points, reason, clause)
 
 
-def shifts_for(state: Battle, a: ZefUnit, target: ZefUnit, cfg: Config) -> tuple[Shift, ...]:
-    """The column shifts of an attack (ZEF-08): the attacker's own −3 after a failed extra
-    action (ZEF-22) and lower position (ZEF-41, R-ZEF-LOWER)."""
-    out: list[Shift] = []
-    if a.penalty_until >= state.round:
-        out.append(_shift(cfg.failed_action_penalty, "after a failed extra action", "ZEF-22"))
+def own_shifts(state: Battle, u: ZefUnit, cfg: Config) -> tuple[Shift, ...]:
+    """The shifts a figure carries into every check he makes (ZEF-22: −3 on all resolution
+    checks for the rest of the turn of a failed extra action and all of the next)."""
+    if u.penalty_until >= state.round:
+        return (_shift(cfg.failed_action_penalty, "after a failed extra action", "ZEF-22"),)
+    return ()
+
+
+def shifts_for(state: Battle, a: ZefUnit, target: ZefUnit, cfg: Config,
+               second_weapon: bool = False) -> tuple[Shift, ...]:
+    """The column shifts of an attack (ZEF-08): the attacker's own (ZEF-22), the second
+    weapon's (ZEF-34, R-ZEF-SECOND-WEAPON) and lower position (ZEF-41, R-ZEF-LOWER)."""
+    out: list[Shift] = list(own_shifts(state, a, cfg))
+    if second_weapon:
+        out.append(_shift(cfg.second_weapon_shift, "the second weapon's blow", "ZEF-34"))
     a_low = a.knocked_down or (target.mounted and not a.mounted)
     t_low = target.knocked_down or (a.mounted and not target.mounted)
     if a_low and not t_low:
@@ -86,8 +95,11 @@ def shield_guards(state: Battle, a: ZefUnit, target: ZefUnit, aim: str, cfg: Con
 
 
 def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: str | None = None,
-              defending: bool | None = None, t: ZefTables | None = None) -> Blow:
-    """The blow `attacker` would strike at `target`'s `aim` now, in melee."""
+              defending: bool | None = None, second_weapon: bool = False,
+              t: ZefTables | None = None) -> Blow:
+    """The blow `attacker` would strike at `target`'s `aim` now, in melee (`second_weapon`:
+    the off-hand's blow at the end of the turn, ZEF-33, ZEF-34)."""
+    from rules.systems.zefrs.declare import parse
     from rules.systems.zefrs.rulings import config_of
 
     t = t or load_tables()
@@ -99,7 +111,8 @@ def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: st
     w = t.weapon(key or None)
     rating = a.rating_with(key)
     sub = dodge(d, t)
-    walk = t.chart.walk(rating - sub, shifts_for(state, a, d, cfg), cfg.columns_per_point)
+    walk = t.chart.walk(rating - sub, shifts_for(state, a, d, cfg, second_weapon),
+                        cfg.columns_per_point)
     parts: list[Modifier] = []
     if a.strength // 10:
         parts.append(Modifier(value=a.strength // 10, reason="Strength Bonus", rule="ZEF-46"))
@@ -109,13 +122,14 @@ def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: st
         parts.append(Modifier(value=bonus, reason=f"{w.name} Damage Bonus", rule="ZEF-45"))
     if w.brawling:
         parts.append(Modifier(value=-cfg.brawling_damage, reason="brawling", rule="ZEF-26"))
-    if defending is None:
-        defending = d.declared == "defend" and not d.defended
+    declared = parse(d.declared)
+    if defending is None:  # ZEF-16: one active defence a turn
+        defending = declared is not None and declared.defends and not d.defended
     defence = None
-    if defending:
-        dshifts = ((_shift(cfg.failed_action_penalty, "after a failed extra action", "ZEF-22"),)
-                   if d.penalty_until >= state.round else ())
-        defence = t.chart.walk(d.rating_with(d.weapon), dshifts, cfg.columns_per_point)
+    if defending:  # ZEF-36: his weapon's rating, nothing subtracted; a guarding off-hand's
+        guard = d.offhand if declared is not None and declared.mode == "guard" else d.weapon
+        defence = t.chart.walk(d.rating_with(guard), own_shifts(state, d, cfg),
+                               cfg.columns_per_point)
     return Blow(attacker=attacker, target=target, weapon=key or "fists", aim=aim,
                 rating=rating, subtracted=sub, walk=walk, raw_parts=tuple(parts),
                 armour=area_armour(d, t)[aim],

@@ -24,6 +24,8 @@ class Config(TableModel):
     shift_reading: Literal["column", "band"] = "column"  # R-ZEF-CHART (ZEF-08)
     band_width: int = Field(5, ge=1, le=20)  # R-ZEF-CHART: the chart's heavy lines
     failed_action_penalty: int = Field(-3, ge=-10, le=0)  # ZEF-22
+    second_weapon_shift: int = Field(-2, ge=-10, le=0)  # ZEF-34 [TABLE], R-ZEF-SECOND-WEAPON
+    knockout_damage_on_failure: bool = True  # ZEF-35 [AMBIG], R-ZEF-KO
     lower_position_shift: int = Field(2, ge=0, le=10)  # ZEF-41 [TABLE], R-ZEF-LOWER
     brawling_damage: int = Field(2, ge=0, le=10)  # ZEF-26: brawling damage is 2 less
     shield_arcs: Annotated[tuple[Literal["front", "flank", "rear"], ...],

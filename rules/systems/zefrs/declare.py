@@ -2,10 +2,19 @@
 `action` of a `Declare` command, and what each means.
 
 Why a string: the shared `Declare` command carries one `action` field (as under Fallen
-Empire), so a Fight carries its target and aiming point inside it: ``fight:<target>:<aim>``,
-``wait:<foe>:<aim>`` (strike him at that point when he acts, ZEF-20), ``move:<q>,<r>``
-(where to, ZEF-15), ``defend`` (ZEF-36).  Parsing is here, once, for the rules, the window
-and the computer players.
+Empire), so a Fight carries its target and aiming point inside it.  The grammar:
+
+    fight:<foe>:<aim>            a blow at that point (ZEF-15, ZEF-24)
+    fight:<foe>:<aim>:ko         ... meant to knock him out (ZEF-35)
+    fight:<foe>:<aim>:both       ... with both weapons, the second at the turn's end (ZEF-33)
+    fight:<foe>:<aim>:guard      one weapon strikes at the turn's end, the other defends
+    fight:<foe>:<aim>:twice      two blows: an extra action (ZEF-22, R-ZEF-EXTRA)
+    close:<foe>:<aim>            move up to him, then strike: an extra action (ZEF-22)
+    wait:<foe>:<aim>             strike him there when he acts (ZEF-20, R-ZEF-WAIT)
+    move:<q>,<r>                 where to (ZEF-15, R-ZEF-MOVE)
+    defend                       ZEF-36
+
+Parsing is here, once, for the rules, the window and the computer players.
 """
 
 from __future__ import annotations
@@ -21,28 +30,50 @@ from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, zef
 from rules.wording import PLAIN, Words
 
-__all__ = ["Declared", "aims_against", "declarable", "in_reach", "move_budget", "parse",
-           "say_action"]
+__all__ = ["Declared", "aims_against", "closing_hexes", "declarable", "in_reach",
+           "move_budget", "parse", "say_action"]
+
+FIGHT_MODES = ("", "ko", "both", "guard", "twice")
 
 
 @dataclass(frozen=True)
 class Declared:
-    kind: str  # fight, wait, move, defend
+    kind: str  # fight, close, wait, move, defend
     target: str = ""
     aim: str = ""
     to: Hex | None = None
+    mode: str = ""  # for a fight: "", ko, both, guard, twice
+
+    @property
+    def extra(self) -> bool:
+        """An extra action, needing the ZEF-22 check (two weapons are not one, ZEF-32)."""
+        return self.kind == "close" or self.mode == "twice"
+
+    @property
+    def strikes(self) -> bool:
+        return self.kind in ("fight", "close")
+
+    @property
+    def defends(self) -> bool:
+        """An active defence this turn (ZEF-36): Defend, or a second weapon held to guard."""
+        return self.kind == "defend" or self.mode == "guard"
 
 
 def parse(action: str) -> Declared | None:
     """The declared action, or None if it is not one a ZeFRS figure can state."""
-    head, _, rest = action.partition(":")
-    if head == "defend" and not rest:
+    parts = action.split(":")
+    head = parts[0]
+    if head == "defend" and len(parts) == 1:
         return Declared("defend")
-    if head in ("fight", "wait"):
-        target, _, aim = rest.partition(":")
-        return Declared(head, target, aim) if target and aim in AREAS else None
-    if head == "move":
-        q, _, r = rest.partition(",")
+    if head in ("fight", "close", "wait") and len(parts) in (3, 4):
+        target, aim = parts[1], parts[2]
+        mode = parts[3] if len(parts) == 4 else ""
+        if not target or aim not in AREAS or (mode and (head != "fight" or mode not in
+                                                        FIGHT_MODES)):
+            return None
+        return Declared(head, target, aim, mode=mode)
+    if head == "move" and len(parts) == 2:
+        q, _, r = parts[1].partition(",")
         try:
             return Declared("move", to=Hex(int(q), int(r)))
         except ValueError:
@@ -62,7 +93,11 @@ def say_action(action: str, w: Words = PLAIN) -> str:
     aim = d.aim.replace("_", " ")
     if d.kind == "wait":
         return f"wait for {w.unit(d.target)} to act, then strike at his {aim}"
-    return f"strike at {w.unit(d.target)}'s {aim}"
+    if d.kind == "close":
+        return f"close with {w.unit(d.target)} and strike at his {aim} (an extra action)"
+    how = {"": "", "ko": " to knock him out", "both": " with both weapons",
+           "guard": ", the other weapon on guard", "twice": " twice (an extra action)"}
+    return f"strike at {w.unit(d.target)}'s {aim}{how[d.mode]}"
 
 
 def positive_initiative(weapon: str) -> bool:
@@ -84,12 +119,14 @@ def aims_against(a: ZefUnit, target: ZefUnit) -> tuple[str, ...]:
     return AREAS
 
 
-def in_reach(state: Battle, a: ZefUnit, target: ZefUnit) -> bool:
-    """ZEF-02: within his weapon's reach (R-POS-REACH: reach_ft // feet per hex, at least 1)."""
-    if a.pos is None or target.pos is None:
+def in_reach(state: Battle, a: ZefUnit, target: ZefUnit, at: Hex | None = None) -> bool:
+    """ZEF-02: within his weapon's reach (R-POS-REACH: reach_ft // feet per hex, at least 1),
+    from where he stands or from `at`."""
+    here = at if at is not None else a.pos
+    if here is None or target.pos is None:
         return False
     hexes = max(1, a.reach_ft // state.board.feet_per_hex)
-    return a.pos.distance(target.pos) <= hexes
+    return here.distance(target.pos) <= hexes
 
 
 def move_budget(state: Battle, u: ZefUnit) -> int:
@@ -98,18 +135,42 @@ def move_budget(state: Battle, u: ZefUnit) -> int:
     return cfg.mounted_move_hexes if u.mounted else cfg.move_hexes
 
 
+def closing_hexes(state: Battle, u: ZefUnit, target: ZefUnit) -> list[Hex]:
+    """The hexes he can reach this turn from which his weapon reaches `target`, nearest
+    first (R-ZEF-EXTRA: where a Close ends)."""
+    if u.pos is None:
+        return []
+    paths = reachable(state, u, move_budget(state, u))
+    fits = [h for h in paths if in_reach(state, u, target, at=h)]
+    return sorted(fits, key=lambda h: (len(paths[h]), h))
+
+
 def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
     """Every action `unit_id` may state now (ZEF-15): defend; a fight or a wait on each foe
-    within reach, at each point he can aim at; a move to each hex he can reach this turn."""
+    within reach, at each point he can aim at (a knock-out too; both weapons or one on guard
+    for a two-weapon fighter, ZEF-32; a PC or Foe may strike twice, ZEF-22, ZEF-23); a
+    PC or Foe may close with a foe he can reach this turn; a move to each hex he can
+    reach."""
     u = zef(state, unit_id)
+    t = load_tables()
     out = ["defend"]
-    foes = [f for f in state.units if f.side != u.side and f.fighting]
-    for f in foes:
+    two = bool(u.offhand) and u.two_weapons
+    for f in state.units:
+        if f.side == u.side or not f.fighting:
+            continue
         assert isinstance(f, ZefUnit)
+        aims = aims_against(u, f)
         if in_reach(state, u, f):
-            for aim in aims_against(u, f):
-                out.append(f"fight:{f.id}:{aim}")
-                out.append(f"wait:{f.id}:{aim}")
+            melee = t.weapon(u.weapon or None).melee
+            for aim in aims if melee else ():
+                out += [f"fight:{f.id}:{aim}", f"fight:{f.id}:{aim}:ko",
+                        f"wait:{f.id}:{aim}"]
+                if two:
+                    out += [f"fight:{f.id}:{aim}:both", f"fight:{f.id}:{aim}:guard"]
+                if not u.enemy:
+                    out.append(f"fight:{f.id}:{aim}:twice")
+        elif not u.enemy and closing_hexes(state, u, f):
+            out += [f"close:{f.id}:{aim}" for aim in aims]
     if u.pos is not None:
         for h in sorted(reachable(state, u, move_budget(state, u))):
             if h != u.pos:

@@ -47,6 +47,7 @@ class ZefSystem:
     order: tuple[str, ...] = ()  # initiative order of the figures who rolled (ZEF-17)
     acted: tuple[str, ...] = ()
     late: tuple[str, ...] = ()  # waiters beaten to the punch: they act after their foe (ZEF-20)
+    end_blows: tuple[str, ...] = ()  # blows that fall at the end of the turn (ZEF-33)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +196,7 @@ class ZefAttackRolled(Event):
     damage_parts: tuple[Modifier, ...] = ()
     damage: int = 0
     shield_used: bool = False
+    knockout: bool = False  # a blow meant to knock him out (ZEF-35)
 
     def narrate(self, w: Words = PLAIN) -> str:
         aim = self.aim.replace("_", " ")
@@ -240,6 +242,71 @@ class DamageChecked(Event):
 @evolver(DamageChecked)
 def _damage_checked(state: Battle, e: DamageChecked) -> Battle:
     return state
+
+
+class ExtraActionChecked(Event):
+    """ZEF-22: before an extra action, a check on Animal Reflexes or General Prowess: red,
+    he goes on; anything else, he does not and takes −3 on every check through the next
+    turn (`penalty_until`)."""
+
+    type: Literal["zef_extra_action_checked"] = "zef_extra_action_checked"
+    unit: str
+    roll: int
+    column: int
+    colour: str
+    penalty_until: int = 0
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        if self.colour == "red":
+            return (f"{w.unit(self.unit)} tries an extra action: rolled {self.roll} on column "
+                    f"{self.column}, red; he does it (ZEF-22).")
+        return (f"{w.unit(self.unit)} tries an extra action: rolled {self.roll} on column "
+                f"{self.column}, {self.colour}; he cannot, and fights at \N{MINUS SIGN}3 "
+                "through the next turn (ZEF-22).")
+
+
+@evolver(ExtraActionChecked)
+def _extra(state: Battle, e: ExtraActionChecked) -> Battle:
+    if e.penalty_until:
+        return state.update_unit(e.unit, penalty_until=e.penalty_until)
+    return state
+
+
+class KnockedOut(Event):
+    """ZEF-35: a red knock-out blow; he is out 1-10 minutes, 12 combat turns a minute
+    (EX-ZEF-10), waking at the start of turn `wakes_at`."""
+
+    type: Literal["zef_knocked_out"] = "zef_knocked_out"
+    unit: str
+    minutes: int
+    wakes_at: int
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        return (f"{w.unit(self.unit)} is knocked out for {self.minutes} minutes "
+                f"({self.minutes * 12} combat turns, ZEF-35).")
+
+
+@evolver(KnockedOut)
+def _knocked_out(state: Battle, e: KnockedOut) -> Battle:
+    return state.update_unit(e.unit, wakes_at=e.wakes_at)
+
+
+class EndBlowQueued(Event):
+    """A blow that falls at the end of the turn (ZEF-33): a two-weapon fighter's second
+    weapon, or the blow of one who guards with his other weapon."""
+
+    type: Literal["zef_end_blow_queued"] = "zef_end_blow_queued"
+    unit: str
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        return ""
+
+
+@evolver(EndBlowQueued)
+def _end_blow(state: Battle, e: EndBlowQueued) -> Battle:
+    sysm = state.system
+    assert isinstance(sysm, ZefSystem)
+    return with_system(state, end_blows=(*sysm.end_blows, e.unit))
 
 
 class ActionDone(Event):

@@ -18,15 +18,18 @@ from rules.events import Modifier, RoundStarted, UnitDamaged, UnitStatusChanged,
 from rules.hexgrid import Hex
 from rules.positioning import reachable, step_facing
 from rules.procedures import battle_decided, out_of_rounds, system_of
-from rules.state import DEAD, DOWN
+from rules.state import ACTIVE, DEAD, DOWN, Unit
 from rules.systems.zefrs.chart import Colour
-from rules.systems.zefrs.combat import resolve, situation
-from rules.systems.zefrs.declare import in_reach, move_budget, parse
+from rules.systems.zefrs.combat import own_shifts, resolve, situation
+from rules.systems.zefrs.declare import closing_hexes, in_reach, move_budget, parse
 from rules.systems.zefrs.events import (
     ActionDone,
     DamageChecked,
     DeclarationsOpened,
+    EndBlowQueued,
+    ExtraActionChecked,
     InitiativeRolled,
+    KnockedOut,
     StepReached,
     TurnFrame,
     WaitChecked,
@@ -42,7 +45,7 @@ __all__ = ["run_turn", "strike"]
 
 def run_turn(ctx: Context, f: TurnFrame) -> None:
     {"begin": _begin, "declare": _declare, "initiative": _initiative, "act": _act,
-     "end": _end}[f.step](ctx, f)
+     "end": _end, "over": _over}[f.step](ctx, f)
 
 
 def _begin(ctx: Context, f: TurnFrame) -> None:
@@ -50,6 +53,11 @@ def _begin(ctx: Context, f: TurnFrame) -> None:
             ctx, config_of(ctx.state).max_rounds):
         return
     ctx.emit(RoundStarted(round=ctx.state.round + 1))
+    for u in ctx.state.units:  # ZEF-35: the knocked out come to
+        if isinstance(u, ZefUnit) and u.condition == "knocked out" and \
+                u.wakes_at <= ctx.state.round:
+            ctx.emit(UnitStatusChanged(unit=u.id, status=ACTIVE, condition="",
+                                       reason="comes to", rule="ZEF-35"))
     ctx.emit(StepReached(step="declare"))
 
 
@@ -74,13 +82,15 @@ def _initiative(ctx: Context, f: TurnFrame) -> None:
     (R-ZEF-INITIATIVE-TIES): the higher rating first, then a d10 roll-off, again until
     they differ."""
     t = load_tables()
-    rolling = [u for u in ctx.state.units if isinstance(u, ZefUnit) and u.fighting
-               and (d := parse(u.declared)) is not None and d.kind in ("fight", "move")]
     entries = []
-    for u in rolling:
+    for u in ctx.state.units:
+        d = parse(u.declared) if isinstance(u, ZefUnit) and u.fighting else None
+        if d is None or d.kind not in ("fight", "close", "move") or d.mode == "guard":
+            continue  # a guard-mode blow falls at the turn's end (ZEF-33): no roll
+        assert isinstance(u, ZefUnit)
         die = ctx.dice.d(10)
         bonus = t.weapon(u.weapon or None).initiative_bonus(ctx.state.round) \
-            if parse(u.declared).kind == "fight" else 0  # type: ignore[union-attr]
+            if d.strikes else 0
         entries.append((u.id, die, initiative_rating(u, t), bonus))
     keyed = {e[0]: (e[1] + e[2] + e[3], e[2]) for e in entries}
     order = sorted(keyed, key=lambda uid: (-keyed[uid][0], -keyed[uid][1]))
@@ -123,7 +133,9 @@ def _act(ctx: Context, f: TurnFrame) -> None:
     uid = sysm.order[f.index]
     for waiter in _waiting_for(ctx, uid):
         w = zef(ctx.state, waiter)
-        col = load_tables().chart.walk(w.reflexes(), (), config_of(ctx.state).columns_per_point)
+        cfg = config_of(ctx.state)
+        col = load_tables().chart.walk(w.reflexes(), own_shifts(ctx.state, w, cfg),
+                                       cfg.columns_per_point)
         roll = ctx.dice.d(100)
         colour = load_tables().chart.colour(col.column, roll)
         ctx.emit(WaitChecked(unit=waiter, foe=uid, roll=roll, column=col.column,
@@ -171,14 +183,53 @@ def _do(ctx: Context, uid: str) -> None:
         return
     foe = ctx.state.unit(d.target)
     assert isinstance(foe, ZefUnit)
-    if not foe.fighting:
-        ctx.emit(ActionDone(unit=uid, note=f"finds {d.target} already down"))
+    if d.kind == "close":  # ZEF-22: the move is the first action, the blow the extra one
+        spots = closing_hexes(ctx.state, u, foe) if foe.fighting else []
+        if spots:
+            _walk(ctx, u, spots[0])
+        u = zef(ctx.state, uid)
+        if not foe.fighting or not in_reach(ctx.state, u, foe) or not extra_check(ctx, uid):
+            ctx.emit(ActionDone(unit=uid))
+            return
+    note = _cannot_strike(ctx, u, foe)
+    if note:
+        ctx.emit(ActionDone(unit=uid, note=note))
         return
-    if not in_reach(ctx.state, u, foe):
-        ctx.emit(ActionDone(unit=uid, note=f"cannot reach {d.target} (ZEF-02)"))
-        return
-    strike(ctx, uid, d.target, d.aim)
+    strike(ctx, uid, d.target, d.aim, knockout=d.mode == "ko")
+    if d.mode == "both":
+        ctx.emit(EndBlowQueued(unit=uid))
+    elif d.mode == "twice" and extra_check(ctx, uid):
+        foe = ctx.state.unit(d.target)
+        if foe.fighting:
+            strike(ctx, uid, d.target, d.aim)
     ctx.emit(ActionDone(unit=uid))
+
+
+def _cannot_strike(ctx: Context, u: ZefUnit, foe: Unit) -> str:
+    """Why `u` cannot strike `foe` now ("" if he can)."""
+    assert isinstance(foe, ZefUnit)
+    if not u.fighting:
+        return "is out of the fight"
+    if not foe.fighting:
+        return f"finds {foe.id} already down"
+    if not in_reach(ctx.state, u, foe):
+        return f"cannot reach {foe.id} (ZEF-02)"
+    return ""
+
+
+def extra_check(ctx: Context, uid: str) -> bool:
+    """ZEF-22: an extra action happens only on a red check of Animal Reflexes or General
+    Prowess; anything else, −3 on every check for the rest of this turn and all the next."""
+    t = load_tables()
+    cfg = config_of(ctx.state)
+    u = zef(ctx.state, uid)
+    walk = t.chart.walk(u.reflexes(), own_shifts(ctx.state, u, cfg), cfg.columns_per_point)
+    roll = ctx.dice.d(100)
+    colour = t.chart.colour(walk.column, roll)
+    ok = colour is Colour.RED
+    ctx.emit(ExtraActionChecked(unit=uid, roll=roll, column=walk.column, colour=colour.word,
+                                penalty_until=0 if ok else ctx.state.round + 1))
+    return ok
 
 
 def _walk(ctx: Context, u: ZefUnit, to: Hex) -> None:
@@ -197,11 +248,14 @@ def _walk(ctx: Context, u: ZefUnit, to: Hex) -> None:
         ctx.emit(UnitStepped(unit=u.id, from_hex=hx(a), to_hex=hx(b), facing=facing))
 
 
-def strike(ctx: Context, attacker: str, target: str, aim: str) -> None:
-    """One melee blow (ZEF-05..08, ZEF-36, ZEF-44..48), its damage and what follows."""
+def strike(ctx: Context, attacker: str, target: str, aim: str, *, weapon: str | None = None,
+           second_weapon: bool = False, knockout: bool = False) -> None:
+    """One melee blow (ZEF-05..08, ZEF-36, ZEF-44..48), its damage and what follows; a
+    knock-out blow (ZEF-35, R-ZEF-KO) knocks him out on red instead of wounding."""
     t = load_tables()
     face_target(ctx, attacker, target)
-    blow = situation(ctx.state, attacker, target, aim, t=t)
+    blow = situation(ctx.state, attacker, target, aim, weapon=weapon,
+                     second_weapon=second_weapon, t=t)
     roll = ctx.dice.d(100)
     colour = t.chart.colour(blow.walk.column, roll)
     droll = ctx.dice.d(100) if colour.success and blow.defence_walk is not None else None
@@ -216,7 +270,16 @@ def strike(ctx: Context, attacker: str, target: str, aim: str) -> None:
         defence_column=blow.defence_walk.column if droll and blow.defence_walk else 0,
         defence_colour=r.defence_colour.word if r.defence_colour is not None else "",
         damage_parts=r.parts, damage=r.damage,
-        shield_used=colour.success and blow.shield > 0))
+        shield_used=colour.success and blow.shield > 0, knockout=knockout))
+    if knockout and colour is Colour.RED:
+        minutes = ctx.dice.d(10)
+        ctx.emit(KnockedOut(unit=target, minutes=minutes,
+                            wakes_at=ctx.state.round + minutes * 12))
+        ctx.emit(UnitStatusChanged(unit=target, status=DOWN, condition="knocked out",
+                                   reason="a red knock-out blow", rule="ZEF-35"))
+        return
+    if knockout and not config_of(ctx.state).knockout_damage_on_failure:
+        return
     if r.damage > 0:
         wound(ctx, target, r.damage)
 
@@ -252,7 +315,26 @@ def wound(ctx: Context, target: str, damage: int) -> None:
 
 
 def _end(ctx: Context, f: TurnFrame) -> None:
-    """ZEF-10 (5): the turn is over; a wait whose condition never came is simply spent."""
+    """ZEF-33: the blows that fall at the end of the turn: the second weapons, in the order
+    their first blows fell, then the blows of those who guarded with their other weapon, in
+    id order (R-ZEF-SECOND-WEAPON); a wait whose condition never came is simply spent."""
+    guards = [u.id for u in ctx.state.units if isinstance(u, ZefUnit) and u.fighting
+              and (d := parse(u.declared)) is not None and d.mode == "guard"]
+    for uid in (*system_of(ctx.state, ZefSystem).end_blows, *guards):
+        u = zef(ctx.state, uid)
+        d = parse(u.declared)
+        assert d is not None
+        foe = ctx.state.unit(d.target)
+        if _cannot_strike(ctx, u, foe):
+            continue
+        if d.mode == "both":
+            strike(ctx, uid, d.target, d.aim, weapon=u.offhand, second_weapon=True)
+        else:
+            strike(ctx, uid, d.target, d.aim)
+    ctx.emit(StepReached(step="over"))
+
+
+def _over(ctx: Context, f: TurnFrame) -> None:
     if battle_decided(ctx, "every foe is down"):
         return
     ctx.emit(StepReached(step="begin"))
