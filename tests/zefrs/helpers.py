@@ -23,8 +23,10 @@ E = TypeVar("E", bound=Event)
 
 
 def zef(seed: int = 0, radius: int = 6, **options: Any) -> Scenario:
-    sc = Scenario("zefrs", seed=seed, radius=radius)
-    return sc.options(**options) if options else sc
+    """A ZeFRS position; nobody is taken off guard unless a test says so (ZEF-11 checks
+    surprise at the start of every combat: `surprise=True` turns it back on)."""
+    return Scenario("zefrs", seed=seed, radius=radius).options(**{"surprise": False,
+                                                                   **options})
 
 
 def duel(a: tuple[str, str, tuple[int, int]], b: tuple[str, str, tuple[int, int]],
@@ -37,8 +39,8 @@ def duel(a: tuple[str, str, tuple[int, int]], b: tuple[str, str, tuple[int, int]
     return sc
 
 
-def begin(sc: Scenario) -> Battle:
-    state, _ = start(sc.build(), scripted())
+def begin(sc: Scenario, *dice: int) -> Battle:
+    state, _ = start(sc.build(), scripted(*dice))
     return state
 
 

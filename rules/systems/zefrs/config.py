@@ -23,6 +23,9 @@ class Config(TableModel):
 
     shift_reading: Literal["column", "band"] = "column"  # R-ZEF-CHART (ZEF-08)
     band_width: int = Field(5, ge=1, le=20)  # R-ZEF-CHART: the chart's heavy lines
+    surprise: bool = True  # ZEF-11: check at the start of each combat
+    surprise_mode: Literal["auto", "pairs", "sides"] = "auto"  # ZEF-13 [GM], R-ZEF-SURPRISE
+    surprise_sides_from: int = Field(9, ge=2, le=1000)  # ZEF-13 [GM]: "a large number"
     failed_action_penalty: int = Field(-3, ge=-10, le=0)  # ZEF-22
     second_weapon_shift: int = Field(-2, ge=-10, le=0)  # ZEF-34 [TABLE], R-ZEF-SECOND-WEAPON
     knockout_damage_on_failure: bool = True  # ZEF-35 [AMBIG], R-ZEF-KO

@@ -18,7 +18,7 @@ from rules.events import Modifier, RoundStarted, UnitDamaged, UnitStatusChanged,
 from rules.hexgrid import Hex
 from rules.positioning import reachable, step_facing
 from rules.procedures import battle_decided, out_of_rounds, system_of
-from rules.state import ACTIVE, DEAD, DOWN, Unit
+from rules.state import ACTIVE, DEAD, DOWN, Battle, Unit
 from rules.systems.zefrs.chart import Colour
 from rules.systems.zefrs.combat import own_shifts, resolve, situation
 from rules.systems.zefrs.declare import closing_hexes, in_reach, move_budget, parse
@@ -37,6 +37,7 @@ from rules.systems.zefrs.events import (
     ZefSystem,
 )
 from rules.systems.zefrs.rulings import config_of
+from rules.systems.zefrs.surprise import FreeActionSpent, check_surprise
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, initiative_rating, zef
 
@@ -52,6 +53,8 @@ def _begin(ctx: Context, f: TurnFrame) -> None:
     if battle_decided(ctx, "every foe is down") or out_of_rounds(
             ctx, config_of(ctx.state).max_rounds):
         return
+    if ctx.state.round == 0 and config_of(ctx.state).surprise:
+        check_surprise(ctx)  # ZEF-11: at the start of the combat
     ctx.emit(RoundStarted(round=ctx.state.round + 1))
     for u in ctx.state.units:  # ZEF-35: the knocked out come to
         if isinstance(u, ZefUnit) and u.condition == "knocked out" and \
@@ -61,9 +64,22 @@ def _begin(ctx: Context, f: TurnFrame) -> None:
     ctx.emit(StepReached(step="declare"))
 
 
+def free_turn(state: Battle) -> bool:
+    """ZEF-12: a turn of free actions, while anyone has one left."""
+    return any(isinstance(u, ZefUnit) and u.fighting and u.free_actions > 0
+               for u in state.units)
+
+
+def to_declare(state: Battle, side: str) -> list[ZefUnit]:
+    """The figures of `side` still to state an action this turn; in a free turn only those
+    with a free action (ZEF-12: the others are caught off guard)."""
+    free = free_turn(state)
+    return [u for u in state.units if isinstance(u, ZefUnit) and u.side == side
+            and u.fighting and not u.declared and (u.free_actions > 0 or not free)]
+
+
 def _undeclared(ctx: Context, side: str) -> list[ZefUnit]:
-    return [u for u in ctx.state.units if isinstance(u, ZefUnit) and u.side == side
-            and u.fighting and not u.declared]
+    return to_declare(ctx.state, side)
 
 
 def _declare(ctx: Context, f: TurnFrame) -> None:
@@ -335,6 +351,9 @@ def _end(ctx: Context, f: TurnFrame) -> None:
 
 
 def _over(ctx: Context, f: TurnFrame) -> None:
+    if free_turn(ctx.state):
+        ctx.emit(FreeActionSpent(units=tuple(
+            u.id for u in ctx.state.units if isinstance(u, ZefUnit) and u.free_actions > 0)))
     if battle_decided(ctx, "every foe is down"):
         return
     ctx.emit(StepReached(step="begin"))

@@ -25,7 +25,7 @@ from rules.systems.zefrs.events import (
     TurnFrame,
     ZefSystem,
 )
-from rules.systems.zefrs.round import run_turn, strike
+from rules.systems.zefrs.round import run_turn, strike, to_declare
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import ZefUnit, area_armour, build_unit, dodge, zef
 from rules.wording import Words
@@ -67,8 +67,7 @@ class ZeFRS(TableRuleset):
         return declarable(state, uid)
 
     def _to_declare(self, state: Battle, side: str) -> list[ZefUnit]:
-        return [u for u in state.units if isinstance(u, ZefUnit) and u.side == side
-                and u.fighting and not u.declared]
+        return to_declare(state, side)
 
     def legal_commands(self, state: Battle, side: str) -> list[Command]:
         if not isinstance(state.top, DeclareFrame):
@@ -89,6 +88,8 @@ class ZeFRS(TableRuleset):
             return f"{u.id} is out of the fight"
         if u.declared:
             return f"{u.id} has already stated his action this turn"
+        if u not in to_declare(state, u.side):
+            return f"{u.id} is caught off guard: this is a free turn of his foes' (ZEF-12)"
         if parse(command.action) is None:
             return f"{command.action!r} is not an action a ZeFRS figure can state"
         if command.action not in declarable(state, u.id):
