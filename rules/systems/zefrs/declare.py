@@ -13,6 +13,10 @@ Empire), so a Fight carries its target and aiming point inside it.  The grammar:
     wait:<foe>:<aim>             strike him there when he acts (ZEF-20, R-ZEF-WAIT)
     move:<q>,<r>                 where to (ZEF-15, R-ZEF-MOVE)
     defend                       ZEF-36
+    wrestle:<foe>                a grapple that throws him down (ZEF-27, R-ZEF-WRESTLE)
+    bash:<foe>                   a strike with the shield (ZEF-30)
+    rush:<foe>                   through him in a straight line (ZEF-28, ZEF-29, R-ZEF-RUSH)
+    stand                        climb to one's feet (R-ZEF-STAND)
 
 Parsing is here, once, for the rules, the window and the computer players.
 """
@@ -54,6 +58,12 @@ class Declared:
         return self.kind in ("fight", "close")
 
     @property
+    def rolls_initiative(self) -> bool:
+        """R-ZEF-INITIATIVE-WHO: everyone who does something but defend or wait; a blow
+        held on guard falls at the turn's end instead (ZEF-33)."""
+        return self.kind not in ("defend", "wait") and self.mode != "guard"
+
+    @property
     def defends(self) -> bool:
         """An active defence this turn (ZEF-36): Defend, or a second weapon held to guard."""
         return self.kind == "defend" or self.mode == "guard"
@@ -63,8 +73,10 @@ def parse(action: str) -> Declared | None:
     """The declared action, or None if it is not one a ZeFRS figure can state."""
     parts = action.split(":")
     head = parts[0]
-    if head == "defend" and len(parts) == 1:
-        return Declared("defend")
+    if head in ("defend", "stand") and len(parts) == 1:
+        return Declared(head)
+    if head in ("wrestle", "bash", "rush") and len(parts) == 2 and parts[1]:
+        return Declared(head, parts[1])
     if head in ("fight", "close", "wait") and len(parts) in (3, 4):
         target, aim = parts[1], parts[2]
         mode = parts[3] if len(parts) == 4 else ""
@@ -85,8 +97,11 @@ def say_action(action: str, w: Words = PLAIN) -> str:
     d = parse(action)
     if d is None:
         return action
-    if d.kind == "defend":
-        return "defend"
+    if d.kind in ("defend", "stand"):
+        return {"defend": "defend", "stand": "climb to his feet"}[d.kind]
+    if d.kind in ("wrestle", "bash", "rush"):
+        verb = {"wrestle": "grapple", "bash": "bash with his shield", "rush": "rush"}
+        return f"{verb[d.kind]} {w.unit(d.target)}"
     if d.kind == "move":
         assert d.to is not None
         return f"move to {w.hex((d.to.q, d.to.r))}"
@@ -151,15 +166,23 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
     for a two-weapon fighter, ZEF-32; a PC or Foe may strike twice, ZEF-22, ZEF-23); a
     PC or Foe may close with a foe he can reach this turn; a move to each hex he can
     reach."""
+    from rules.systems.zefrs.special import rush_line
+
     u = zef(state, unit_id)
     t = load_tables()
-    out = ["defend"]
+    out = ["defend"] + (["stand"] if u.knocked_down else [])
     two = bool(u.offhand) and u.two_weapons
     for f in state.units:
         if f.side == u.side or not f.fighting:
             continue
         assert isinstance(f, ZefUnit)
         aims = aims_against(u, f)
+        if u.pos is not None and f.pos is not None and u.pos.distance(f.pos) == 1:
+            out.append(f"wrestle:{f.id}")  # ZEF-27: anyone can try
+            if u.shield:
+                out.append(f"bash:{f.id}")  # ZEF-30
+        if not u.knocked_down and rush_line(state, u, f, move_budget(state, u)):
+            out.append(f"rush:{f.id}")  # ZEF-28
         if in_reach(state, u, f):
             melee = t.weapon(u.weapon or None).melee
             for aim in aims if melee else ():
@@ -169,9 +192,9 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
                     out += [f"fight:{f.id}:{aim}:both", f"fight:{f.id}:{aim}:guard"]
                 if not u.enemy:
                     out.append(f"fight:{f.id}:{aim}:twice")
-        elif not u.enemy and closing_hexes(state, u, f):
+        elif not u.enemy and not u.knocked_down and closing_hexes(state, u, f):
             out += [f"close:{f.id}:{aim}" for aim in aims]
-    if u.pos is not None:
+    if u.pos is not None and not u.knocked_down:
         for h in sorted(reachable(state, u, move_budget(state, u))):
             if h != u.pos:
                 out.append(f"move:{h.q},{h.r}")

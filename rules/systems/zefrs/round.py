@@ -13,27 +13,26 @@ from __future__ import annotations
 
 import itertools
 
-from rules.engine import Context, face_target
-from rules.events import Modifier, RoundStarted, UnitDamaged, UnitStatusChanged, UnitStepped, hx
+from rules.engine import Context
+from rules.events import RoundStarted, UnitStatusChanged, UnitStepped, hx
 from rules.hexgrid import Hex
 from rules.positioning import reachable, step_facing
 from rules.procedures import battle_decided, out_of_rounds, system_of
-from rules.state import ACTIVE, DEAD, DOWN, Battle, Unit
+from rules.state import ACTIVE, Battle, Unit
+from rules.systems.zefrs import special
+from rules.systems.zefrs.blows import strike
 from rules.systems.zefrs.chart import Colour
-from rules.systems.zefrs.combat import own_shifts, resolve, situation
+from rules.systems.zefrs.combat import own_shifts
 from rules.systems.zefrs.declare import closing_hexes, in_reach, move_budget, parse
 from rules.systems.zefrs.events import (
     ActionDone,
-    DamageChecked,
     DeclarationsOpened,
     EndBlowQueued,
     ExtraActionChecked,
     InitiativeRolled,
-    KnockedOut,
     StepReached,
     TurnFrame,
     WaitChecked,
-    ZefAttackRolled,
     ZefSystem,
 )
 from rules.systems.zefrs.rulings import config_of
@@ -41,7 +40,7 @@ from rules.systems.zefrs.surprise import FreeActionSpent, check_surprise
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, initiative_rating, zef
 
-__all__ = ["run_turn", "strike"]
+__all__ = ["free_turn", "run_turn", "to_declare"]
 
 
 def run_turn(ctx: Context, f: TurnFrame) -> None:
@@ -101,8 +100,8 @@ def _initiative(ctx: Context, f: TurnFrame) -> None:
     entries = []
     for u in ctx.state.units:
         d = parse(u.declared) if isinstance(u, ZefUnit) and u.fighting else None
-        if d is None or d.kind not in ("fight", "close", "move") or d.mode == "guard":
-            continue  # a guard-mode blow falls at the turn's end (ZEF-33): no roll
+        if d is None or not d.rolls_initiative:
+            continue
         assert isinstance(u, ZefUnit)
         die = ctx.dice.d(10)
         bonus = t.weapon(u.weapon or None).initiative_bonus(ctx.state.round) \
@@ -192,12 +191,17 @@ def _do(ctx: Context, uid: str) -> None:
     if d is None or d.kind == "defend":
         ctx.emit(ActionDone(unit=uid))
         return
-    if d.kind == "move":
-        assert d.to is not None
-        _walk(ctx, u, d.to)
+    if d.kind in ("move", "stand"):
+        if d.to is not None:
+            _walk(ctx, u, d.to)
+        else:
+            special.stand(ctx, uid)
         ctx.emit(ActionDone(unit=uid))
         return
     foe = ctx.state.unit(d.target)
+    if d.kind in ("wrestle", "bash", "rush"):
+        special.manoeuvre(ctx, u, foe, d.kind)
+        return
     assert isinstance(foe, ZefUnit)
     if d.kind == "close":  # ZEF-22: the move is the first action, the blow the extra one
         spots = closing_hexes(ctx.state, u, foe) if foe.fighting else []
@@ -262,72 +266,6 @@ def _walk(ctx: Context, u: ZefUnit, to: Hex) -> None:
     for a, b in itertools.pairwise(path):
         facing = step_facing(a, b, facing)
         ctx.emit(UnitStepped(unit=u.id, from_hex=hx(a), to_hex=hx(b), facing=facing))
-
-
-def strike(ctx: Context, attacker: str, target: str, aim: str, *, weapon: str | None = None,
-           second_weapon: bool = False, knockout: bool = False) -> None:
-    """One melee blow (ZEF-05..08, ZEF-36, ZEF-44..48), its damage and what follows; a
-    knock-out blow (ZEF-35, R-ZEF-KO) knocks him out on red instead of wounding."""
-    t = load_tables()
-    face_target(ctx, attacker, target)
-    blow = situation(ctx.state, attacker, target, aim, weapon=weapon,
-                     second_weapon=second_weapon, t=t)
-    roll = ctx.dice.d(100)
-    colour = t.chart.colour(blow.walk.column, roll)
-    droll = ctx.dice.d(100) if colour.success and blow.defence_walk is not None else None
-    r = resolve(blow, roll, droll, t)
-    shifts = tuple(Modifier(value=s.points, reason=s.reason, rule=s.clause)
-                   for s in blow.walk.shifts)
-    ctx.emit(ZefAttackRolled(
-        attacker=attacker, target=target, kind="melee", weapon=blow.weapon, aim=aim,
-        roll=roll, rating=blow.rating, subtracted=blow.subtracted, shifts=shifts,
-        column=blow.walk.column, colour=colour.word, walk=blow.walk.describe(),
-        defence_roll=droll or 0,
-        defence_column=blow.defence_walk.column if droll and blow.defence_walk else 0,
-        defence_colour=r.defence_colour.word if r.defence_colour is not None else "",
-        damage_parts=r.parts, damage=r.damage,
-        shield_used=colour.success and blow.shield > 0, knockout=knockout))
-    if knockout and colour is Colour.RED:
-        minutes = ctx.dice.d(10)
-        ctx.emit(KnockedOut(unit=target, minutes=minutes,
-                            wakes_at=ctx.state.round + minutes * 12))
-        ctx.emit(UnitStatusChanged(unit=target, status=DOWN, condition="knocked out",
-                                   reason="a red knock-out blow", rule="ZEF-35"))
-        return
-    if knockout and not config_of(ctx.state).knockout_damage_on_failure:
-        return
-    if r.damage > 0:
-        wound(ctx, target, r.damage)
-
-
-def wound(ctx: Context, target: str, damage: int) -> None:
-    """ZEF-51..53: damage off the Damage rating; an Enemy at 0 or below falls at once; a PC
-    or Foe already at 0 or below (R-ZEF-ZERO) checks against his new rating."""
-    u = zef(ctx.state, target)
-    before = u.hp
-    after = before - damage
-    ctx.emit(UnitDamaged(unit=target, amount=damage, hp_after=after, source="melee"))
-    if u.enemy:
-        if after <= 0:
-            ctx.emit(UnitStatusChanged(unit=target, status=DOWN, condition="fallen",
-                                       reason="an Enemy at 0 Damage falls at once",
-                                       rule="ZEF-53"))
-        return
-    cfg = config_of(ctx.state)
-    checks = before <= 0 if cfg.zero_check == "already_down" else after <= 0
-    if not checks:
-        return
-    t = load_tables()
-    col = t.chart.column(after).column
-    roll = ctx.dice.d(100)
-    colour = t.chart.colour(after, roll)
-    ctx.emit(DamageChecked(unit=target, column=col, roll=roll, colour=colour.word))
-    if colour is Colour.WHITE:
-        ctx.emit(UnitStatusChanged(unit=target, status=DEAD, condition="dead",
-                                   reason="a white Damage check", rule="ZEF-52"))
-    elif colour is not Colour.RED:
-        ctx.emit(UnitStatusChanged(unit=target, status=DOWN, condition="unconscious",
-                                   reason="out for 1-10 hours", rule="ZEF-52"))
 
 
 def _end(ctx: Context, f: TurnFrame) -> None:

@@ -16,6 +16,7 @@ from rules.engine import AttackOdds, BattleSetup, Context, UnitSpec, command_own
 from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
+from rules.systems.zefrs.blows import strike
 from rules.systems.zefrs.combat import odds_of, situation
 from rules.systems.zefrs.declare import declarable, parse, say_action
 from rules.systems.zefrs.events import (
@@ -25,7 +26,7 @@ from rules.systems.zefrs.events import (
     TurnFrame,
     ZefSystem,
 )
-from rules.systems.zefrs.round import run_turn, strike, to_declare
+from rules.systems.zefrs.round import run_turn, to_declare
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import ZefUnit, area_armour, build_unit, dodge, zef
 from rules.wording import Words
