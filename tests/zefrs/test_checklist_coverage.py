@@ -9,10 +9,9 @@ HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
 CLAUSES = [f"ZEF-{i:02d}" for i in range(1, 58)] + [f"EX-ZEF-{i:02d}" for i in range(1, 11)]
 
-NOT_YET = {"ZEF-03", "ZEF-04", "ZEF-14", "ZEF-19",
+NOT_YET = {"ZEF-14", "ZEF-19",
            "ZEF-21", "ZEF-31",
-           "ZEF-38", "ZEF-39", "ZEF-40", "ZEF-42",
-           "ZEF-43", "ZEF-54", "ZEF-55", "ZEF-56", "ZEF-57", "EX-ZEF-02",
+           "ZEF-54", "ZEF-55", "ZEF-56", "ZEF-57", "EX-ZEF-02",
            "EX-ZEF-05"}
 
 

@@ -56,13 +56,13 @@ def strike(ctx: Context, attacker: str, target: str, aim: str, *, weapon: str | 
         wound(ctx, target, r.damage)
 
 
-def wound(ctx: Context, target: str, damage: int) -> None:
+def wound(ctx: Context, target: str, damage: int, source: str = "melee") -> None:
     """ZEF-51..53: damage off the Damage rating; an Enemy at 0 or below falls at once; a PC
     or Foe already at 0 or below (R-ZEF-ZERO) checks against his new rating."""
     u = zef(ctx.state, target)
     before = u.hp
     after = before - damage
-    ctx.emit(UnitDamaged(unit=target, amount=damage, hp_after=after, source="melee"))
+    ctx.emit(UnitDamaged(unit=target, amount=damage, hp_after=after, source=source))
     if u.enemy:
         if after <= 0:
             ctx.emit(UnitStatusChanged(unit=target, status=DOWN, condition="fallen",

@@ -46,6 +46,8 @@ class Blow:
     defence_walk: ColumnWalk | None  # his active defence's check (ZEF-36), if he defends
     unstoppable: bool  # ZEF-37
     no_damage: bool  # the man-catcher (NOTES)
+    kind: str = "melee"  # or "missile"
+    called: bool = False  # a called missile shot hits only on red (ZEF-40)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ class BlowResult:
     defence_colour: Colour | None
     damage: int
     parts: tuple[Modifier, ...]  # how the damage came to be, each with its clause
+    hit: bool = True  # false: a miss (white, or a called shot short of red, ZEF-40)
 
 
 def _shift(points: int, reason: str, clause: str) -> Shift:
@@ -96,9 +99,12 @@ def shield_guards(state: Battle, a: ZefUnit, target: ZefUnit, aim: str, cfg: Con
 
 def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: str | None = None,
               defending: bool | None = None, second_weapon: bool = False,
+              missile: bool = False, called: bool = False, extra: tuple[Shift, ...] = (),
               t: ZefTables | None = None) -> Blow:
     """The blow `attacker` would strike at `target`'s `aim` now, in melee (`second_weapon`:
-    the off-hand's blow at the end of the turn, ZEF-33, ZEF-34)."""
+    the off-hand's blow at the end of the turn, ZEF-33, ZEF-34), or his shot (`missile`,
+    with its `extra` shifts: range, obscured, ZEF-42, ZEF-43; `called`, ZEF-40): a shot
+    has no Strength Bonus (ZEF-46) and is not parried (R-ZEF-DEFEND-MISSILE)."""
     from rules.systems.zefrs.declare import parse
     from rules.systems.zefrs.rulings import config_of
 
@@ -107,15 +113,16 @@ def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: st
     a = state.unit(attacker)
     d = state.unit(target)
     assert isinstance(a, ZefUnit) and isinstance(d, ZefUnit)
-    key = a.weapon if weapon is None else weapon
+    key = (a.missile if missile else a.weapon) if weapon is None else weapon
     w = t.weapon(key or None)
     rating = a.rating_with(key)
     sub = dodge(d, t)
-    walk = t.chart.walk(rating - sub, shifts_for(state, a, d, cfg, second_weapon),
+    walk = t.chart.walk(rating - sub, shifts_for(state, a, d, cfg, second_weapon) + extra,
                         cfg.columns_per_point)
     parts: list[Modifier] = []
-    if a.strength // 10:
-        parts.append(Modifier(value=a.strength // 10, reason="Strength Bonus", rule="ZEF-46"))
+    strength = 0 if missile else a.strength // 10
+    if strength:
+        parts.append(Modifier(value=strength, reason="Strength Bonus", rule="ZEF-46"))
     two_handed = w.hands == 2 or (w.either_hands and not a.shield and not a.offhand)
     bonus = w.damage_bonus(two_handed)
     if bonus:
@@ -123,7 +130,9 @@ def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: st
     if w.brawling:
         parts.append(Modifier(value=-cfg.brawling_damage, reason="brawling", rule="ZEF-26"))
     declared = parse(d.declared)
-    if defending is None:  # ZEF-16: one active defence a turn
+    if missile:
+        defending = False
+    elif defending is None:  # ZEF-16: one active defence a turn
         defending = declared is not None and declared.defends and not d.defended
     defence = None
     if defending:  # ZEF-36: his weapon's rating, nothing subtracted; a guarding off-hand's
@@ -136,7 +145,8 @@ def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: st
                 shield=t.shields[d.shield].protection if shield_guards(
                     state, a, d, aim, cfg) else 0,
                 defence_walk=defence,
-                unstoppable=a.strength // 10 > 0 or bonus > 0, no_damage=w.no_damage)
+                unstoppable=strength > 0 or bonus > 0, no_damage=w.no_damage,
+                kind="missile" if missile else "melee", called=called)
 
 
 def resolve(blow: Blow, roll: int, defence_roll: int | None, t: ZefTables | None = None
@@ -144,7 +154,9 @@ def resolve(blow: Blow, roll: int, defence_roll: int | None, t: ZefTables | None
     """The colour of the attack (ZEF-06/07) and the damage it does (module docstring)."""
     t = t or load_tables()
     colour = t.chart.colour(blow.walk.column, roll)
-    if not colour.success or blow.no_damage:
+    if not colour.success or (blow.called and colour is not Colour.RED):
+        return BlowResult(colour, None, 0, (), hit=False)
+    if blow.no_damage:
         return BlowResult(colour, None, 0, ())
     parts = [Modifier(value=int(colour), reason=f"{colour.word} result", rule="ZEF-44"),
              *blow.raw_parts]
@@ -198,7 +210,7 @@ def odds_of(state: Battle, blow: Blow, t: ZefTables | None = None) -> AttackOdds
             r = resolve(blow, roll, droll, t)
             ways = per_defence * 100  # × the Damage check's hundred rolls
             dealt[r.damage] = dealt.get(r.damage, 0) + ways
-            if r.colour.success:
+            if r.hit:
                 hit += ways
             kill += per_defence * out_after(state, blow.target, r.damage, t)
     mods = tuple(Modifier(value=s.points, reason=s.reason, rule=s.clause)

@@ -29,6 +29,9 @@ class Config(TableModel):
     failed_action_penalty: int = Field(-3, ge=-10, le=0)  # ZEF-22
     second_weapon_shift: int = Field(-2, ge=-10, le=0)  # ZEF-34 [TABLE], R-ZEF-SECOND-WEAPON
     knockout_damage_on_failure: bool = True  # ZEF-35 [AMBIG], R-ZEF-KO
+    range_shifts: Annotated[tuple[int, int, int],
+                            BeforeValidator(as_tuple)] = (0, -2, -4)  # ZEF-43, R-ZEF-RANGE
+    obscured_shift: int = Field(-2, ge=-10, le=0)  # ZEF-42 [TABLE], R-ZEF-OBSCURED
     lower_position_shift: int = Field(2, ge=0, le=10)  # ZEF-41 [TABLE], R-ZEF-LOWER
     brawling_damage: int = Field(2, ge=0, le=10)  # ZEF-26: brawling damage is 2 less
     shield_arcs: Annotated[tuple[Literal["front", "flank", "rear"], ...],

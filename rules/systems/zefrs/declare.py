@@ -17,6 +17,9 @@ Empire), so a Fight carries its target and aiming point inside it.  The grammar:
     bash:<foe>                   a strike with the shield (ZEF-30)
     rush:<foe>                   through him in a straight line (ZEF-28, ZEF-29, R-ZEF-RUSH)
     stand                        climb to one's feet (R-ZEF-STAND)
+    shoot:<foe>                  a missile, landing where a d10 says (ZEF-38, ZEF-39)
+    shoot:<foe>:<aim>            a called shot: only red hits (ZEF-40)
+    reload                       a turn's loading (the arbalest takes 3)
 
 Parsing is here, once, for the rules, the window and the computer players.
 """
@@ -58,6 +61,11 @@ class Declared:
         return self.kind in ("fight", "close")
 
     @property
+    def weapon_bonus(self) -> bool:
+        """Whether his weapon's Initiative Bonus counts (ZEF-17): a blow or a shot."""
+        return self.kind in ("fight", "close", "shoot")
+
+    @property
     def rolls_initiative(self) -> bool:
         """R-ZEF-INITIATIVE-WHO: everyone who does something but defend or wait; a blow
         held on guard falls at the turn's end instead (ZEF-33)."""
@@ -73,7 +81,10 @@ def parse(action: str) -> Declared | None:
     """The declared action, or None if it is not one a ZeFRS figure can state."""
     parts = action.split(":")
     head = parts[0]
-    if head in ("defend", "stand") and len(parts) == 1:
+    if head == "shoot" and len(parts) in (2, 3) and parts[1]:
+        aim = parts[2] if len(parts) == 3 else ""
+        return Declared("shoot", parts[1], aim) if not aim or aim in AREAS else None
+    if head in ("defend", "stand", "reload") and len(parts) == 1:
         return Declared(head)
     if head in ("wrestle", "bash", "rush") and len(parts) == 2 and parts[1]:
         return Declared(head, parts[1])
@@ -97,8 +108,12 @@ def say_action(action: str, w: Words = PLAIN) -> str:
     d = parse(action)
     if d is None:
         return action
-    if d.kind in ("defend", "stand"):
-        return {"defend": "defend", "stand": "climb to his feet"}[d.kind]
+    if d.kind in ("defend", "stand", "reload"):
+        return {"defend": "defend", "stand": "climb to his feet",
+                "reload": "load his weapon"}[d.kind]
+    if d.kind == "shoot":
+        at = f"{w.unit(d.target)}'s {d.aim.replace('_', ' ')}" if d.aim else w.unit(d.target)
+        return f"shoot at {at}" + (" (a called shot)" if d.aim else "")
     if d.kind in ("wrestle", "bash", "rush"):
         verb = {"wrestle": "grapple", "bash": "bash with his shield", "rush": "rush"}
         return f"{verb[d.kind]} {w.unit(d.target)}"
@@ -166,11 +181,13 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
     for a two-weapon fighter, ZEF-32; a PC or Foe may strike twice, ZEF-22, ZEF-23); a
     PC or Foe may close with a foe he can reach this turn; a move to each hex he can
     reach."""
+    from rules.systems.zefrs.missiles import shot_refusal
     from rules.systems.zefrs.special import rush_line
 
     u = zef(state, unit_id)
     t = load_tables()
-    out = ["defend"] + (["stand"] if u.knocked_down else [])
+    out = ["defend"] + (["stand"] if u.knocked_down else []) + (
+        ["reload"] if u.loading else [])
     two = bool(u.offhand) and u.two_weapons
     for f in state.units:
         if f.side == u.side or not f.fighting:
@@ -181,6 +198,9 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
             out.append(f"wrestle:{f.id}")  # ZEF-27: anyone can try
             if u.shield:
                 out.append(f"bash:{f.id}")  # ZEF-30
+        if shot_refusal(state, u, f) is None:  # ZEF-03, ZEF-04, ZEF-38
+            out.append(f"shoot:{f.id}")
+            out += [f"shoot:{f.id}:{aim}" for aim in AREAS]  # ZEF-40
         if not u.knocked_down and rush_line(state, u, f, move_budget(state, u)):
             out.append(f"rush:{f.id}")  # ZEF-28
         if in_reach(state, u, f):

@@ -197,14 +197,19 @@ class ZefAttackRolled(Event):
     damage: int = 0
     shield_used: bool = False
     knockout: bool = False  # a blow meant to knock him out (ZEF-35)
+    called: bool = False  # a called missile shot: only red hits (ZEF-40)
+    hit: bool | None = None  # None: as the colour says
 
     def narrate(self, w: Words = PLAIN) -> str:
         aim = self.aim.replace("_", " ")
-        head = (f"{w.unit(self.attacker)} strikes at {w.unit(self.target)}'s {aim} with "
+        verb = "shoots at" if self.kind == "missile" else "strikes at"
+        at = f"{w.unit(self.target)}'s {aim}" if aim else w.unit(self.target)
+        head = (f"{w.unit(self.attacker)} {verb} {at} with "
                 f"{self.weapon.replace('_', ' ')}: {self.walk}; rolled {self.roll}, "
                 f"{self.colour}")
-        if self.colour == "white":
-            return head + ": a miss."
+        if self.colour == "white" or self.hit is False:
+            return head + (": a miss." if self.colour == "white" else
+                           ": short of red, the called shot misses (ZEF-40).")
         if self.defence_colour:
             head += f"; he defends, rolled {self.defence_roll} on column " \
                     f"{self.defence_column}, {self.defence_colour}"

@@ -19,7 +19,7 @@ from rules.hexgrid import Hex
 from rules.positioning import reachable, step_facing
 from rules.procedures import battle_decided, out_of_rounds, system_of
 from rules.state import ACTIVE, Battle, Unit
-from rules.systems.zefrs import special
+from rules.systems.zefrs import missiles, special
 from rules.systems.zefrs.blows import strike
 from rules.systems.zefrs.chart import Colour
 from rules.systems.zefrs.combat import own_shifts
@@ -104,8 +104,9 @@ def _initiative(ctx: Context, f: TurnFrame) -> None:
             continue
         assert isinstance(u, ZefUnit)
         die = ctx.dice.d(10)
-        bonus = t.weapon(u.weapon or None).initiative_bonus(ctx.state.round) \
-            if d.strikes else 0
+        held = u.missile if d.kind == "shoot" else u.weapon
+        bonus = t.weapon(held or None).initiative_bonus(ctx.state.round) \
+            if d.weapon_bonus else 0
         entries.append((u.id, die, initiative_rating(u, t), bonus))
     keyed = {e[0]: (e[1] + e[2] + e[3], e[2]) for e in entries}
     order = sorted(keyed, key=lambda uid: (-keyed[uid][0], -keyed[uid][1]))
@@ -191,16 +192,26 @@ def _do(ctx: Context, uid: str) -> None:
     if d is None or d.kind == "defend":
         ctx.emit(ActionDone(unit=uid))
         return
-    if d.kind in ("move", "stand"):
+    if d.kind in ("move", "stand", "reload"):
         if d.to is not None:
             _walk(ctx, u, d.to)
-        else:
+        elif d.kind == "stand":
             special.stand(ctx, uid)
+        else:
+            missiles.reload(ctx, uid)
         ctx.emit(ActionDone(unit=uid))
         return
     foe = ctx.state.unit(d.target)
     if d.kind in ("wrestle", "bash", "rush"):
         special.manoeuvre(ctx, u, foe, d.kind)
+        return
+    if d.kind == "shoot":
+        assert isinstance(foe, ZefUnit)
+        why = "" if foe.fighting else f"finds {foe.id} already down"
+        why = why or missiles.shot_refusal(ctx.state, u, foe) or ""
+        if not why:
+            missiles.shoot(ctx, uid, foe.id, d.aim)
+        ctx.emit(ActionDone(unit=uid, note=f"cannot shoot: {why}" if why else ""))
         return
     assert isinstance(foe, ZefUnit)
     if d.kind == "close":  # ZEF-22: the move is the first action, the blow the extra one

@@ -13,13 +13,14 @@ with a two-handed weapon) run when :class:`ZefTables` is built and point at the 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import model_validator
+from pydantic import BeforeValidator, model_validator
 
-from rules.data import FieldProblem, Key, TableModel
+from rules.data import FieldProblem, Key, TableModel, as_tuple
 from rules.data import unknown_reference as _unknown
 from rules.systems.zefrs.armour import kit, protection_by_area
-from rules.systems.zefrs.catalogue import ArmourPiece, Shield, UnitTemplate, Weapon
+from rules.systems.zefrs.catalogue import Area, ArmourPiece, Shield, UnitTemplate, Weapon
 from rules.systems.zefrs.chart import Chart
 from rules.systems.zefrs.config import Config
 from rules.tables_base import DataFile
@@ -36,6 +37,7 @@ class ZefTables(TableModel):
     chart: Chart
     weapons: dict[Key, Weapon]
     improvised: dict[Key, Key]
+    hit_location: dict[Area, Annotated[tuple[int, ...], BeforeValidator(as_tuple)]]
     armour: dict[Key, ArmourPiece]
     shields: dict[Key, Shield]
     units: dict[Key, UnitTemplate]
@@ -47,6 +49,10 @@ class ZefTables(TableModel):
         for key, like in self.improvised.items():
             if like not in self.weapons:
                 raise FieldProblem(f"improvised.{key}", _unknown("weapon", like, self.weapons))
+        faces = sorted(f for fs in self.hit_location.values() for f in fs)
+        if faces != list(range(1, 11)):
+            raise FieldProblem("hit_location", "the seven areas must share the faces of a "
+                               "d10, 1 to 10, each once (ZEF-39)")
         for uid, u in self.units.items():
             self._check_unit(f"units.{uid}", u)
         return self
@@ -95,6 +101,10 @@ class ZefTables(TableModel):
                                    "(ZEF-32)")
 
     # --- reading ----------------------------------------------------------------------------
+    def location(self, face: int) -> str:
+        """The area a missile lands on for a d10 face (ZEF-39, R-ZEF-HIT-LOCATION)."""
+        return next(a for a, fs in self.hit_location.items() if face in fs)
+
     def weapon(self, key: str | None) -> Weapon:
         """A weapon by key; None is the bare fists (ZEF-26)."""
         return self.weapons[key or "fists"]

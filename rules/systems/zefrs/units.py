@@ -48,6 +48,7 @@ class ZefUnit(Unit):
     penalty_until: int = 0  # the −3 of a failed extra action lasts through this turn (ZEF-22)
     wakes_at: int = 0  # the turn a knocked-out figure comes to (ZEF-35)
     free_actions: int = 0  # turns he may act while his opponent may not (ZEF-12)
+    loading: int = 0  # turns of loading his missile weapon still needs (the arbalest's 3)
     # once-a-turn books, put back at the start of each turn (ROUND_RESET)
     declared: str = ""
     defended: bool = False  # his one active defence is spent (ZEF-16)
