@@ -32,7 +32,7 @@ def test_one_weapon_guards_and_the_other_strikes_at_the_end() -> None:
     the turn (he rolls no initiative); he defends with the dirk's 6, nothing subtracted."""
     st = begin(duel(("a", "duelist", (0, 0)), ("b", "bandit", (1, 0))))
     st, _ = declare(st, a="fight:b:chest:guard")
-    st, ev = declare(st, 5, 5, 50, 99, b="fight:a:chest")
+    st, ev = declare(st, 5, 10, 50, 99, b="fight:a:chest")  # his 10: orange, a hit
     assert [e[0] for e in only(ev, InitiativeRolled).entries] == ["b"]
     theirs, mine = every(ev, ZefAttackRolled)
     assert (theirs.attacker, theirs.defence_column, theirs.defence_roll) == ("b", 6, 50)

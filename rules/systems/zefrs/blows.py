@@ -54,6 +54,10 @@ def strike(ctx: Context, attacker: str, target: str, aim: str, *, weapon: str | 
         return
     if r.damage > 0:
         wound(ctx, target, r.damage)
+    if colour is Colour.RED:  # ZEF-54: whatever the damage came to
+        from rules.systems.zefrs.wounds import specific_wound
+
+        specific_wound(ctx, target, aim, brawling=t.weapon(blow.weapon).brawling)
 
 
 def wound(ctx: Context, target: str, damage: int, source: str = "melee") -> None:

@@ -17,7 +17,7 @@ from pydantic import BeforeValidator, Field, model_validator
 from rules.data import FieldProblem, Glyph, Key, TableModel, as_tuple
 
 __all__ = ["AREAS", "Area", "ArmourPiece", "Rank", "Shield", "Talents", "UnitTemplate",
-           "Weapon"]
+           "Weapon", "Wound", "WoundChart"]
 
 Area = Literal["head", "chest", "gut", "right_arm", "left_arm", "right_leg", "left_leg"]
 AREAS: tuple[str, ...] = ("head", "chest", "right_arm", "left_arm", "gut", "right_leg",
@@ -151,6 +151,37 @@ class Talents(TableModel):
     def strength_bonus(self) -> int:
         """ZEF-46: +1 damage in melee for every 10 points of Strength (25 → +2)."""
         return self.strength // 10
+
+
+class Wound(TableModel):
+    """A specific wound (ZEF-55, R-ZEF-WOUNDS): its name, the colour that avoids it, what it
+    does (`shift`: columns on all his checks, for the "shift" effect)."""
+
+    name: str
+    avoid: Literal["green", "yellow", "orange", "red"]
+    effect: Literal["unconscious", "knocked_down", "maimed", "lamed", "shift"]
+    shift: int = Field(0, ge=-10, le=0)
+
+    @model_validator(mode="after")
+    def _shift(self) -> Wound:
+        if (self.effect == "shift") != (self.shift != 0):
+            raise FieldProblem("shift", 'a "shift" wound needs a shift below 0, and only it')
+        return self
+
+
+class WoundChart(TableModel):
+    """ZEF-55: one wound per aiming point for armed blows, and the brawling set (ZEF-26)."""
+
+    armed: dict[Area, Wound]
+    brawling: dict[Area, Wound]
+
+    @model_validator(mode="after")
+    def _whole(self) -> WoundChart:
+        for kind in ("armed", "brawling"):
+            missing = [a for a in AREAS if a not in getattr(self, kind)]
+            if missing:
+                raise FieldProblem(kind, f"no wound for {', '.join(missing)}")
+        return self
 
 
 class UnitTemplate(TableModel):

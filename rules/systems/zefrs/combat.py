@@ -66,9 +66,12 @@ def _shift(points: int, reason: str, clause: str) -> Shift:
 def own_shifts(state: Battle, u: ZefUnit, cfg: Config) -> tuple[Shift, ...]:
     """The shifts a figure carries into every check he makes (ZEF-22: −3 on all resolution
     checks for the rest of the turn of a failed extra action and all of the next)."""
+    out: list[Shift] = []
     if u.penalty_until and u.penalty_until >= state.round:  # 0: never penalised
-        return (_shift(cfg.failed_action_penalty, "after a failed extra action", "ZEF-22"),)
-    return ()
+        out.append(_shift(cfg.failed_action_penalty, "after a failed extra action", "ZEF-22"))
+    if u.wound_shift:
+        out.append(_shift(u.wound_shift, "his wounds", "ZEF-56"))
+    return tuple(out)
 
 
 def shifts_for(state: Battle, a: ZefUnit, target: ZefUnit, cfg: Config,

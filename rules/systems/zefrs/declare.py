@@ -162,6 +162,8 @@ def in_reach(state: Battle, a: ZefUnit, target: ZefUnit, at: Hex | None = None) 
 def move_budget(state: Battle, u: ZefUnit) -> int:
     """R-ZEF-MOVE: hexes a turn, on foot or in the saddle."""
     cfg = config_of(state)
+    if u.lamed:  # R-ZEF-WOUNDS
+        return 1
     return cfg.mounted_move_hexes if u.mounted else cfg.move_hexes
 
 
@@ -201,7 +203,8 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
         if shot_refusal(state, u, f) is None:  # ZEF-03, ZEF-04, ZEF-38
             out.append(f"shoot:{f.id}")
             out += [f"shoot:{f.id}:{aim}" for aim in AREAS]  # ZEF-40
-        if not u.knocked_down and rush_line(state, u, f, move_budget(state, u)):
+        if not u.knocked_down and not u.lamed and rush_line(state, u, f,
+                                                             move_budget(state, u)):
             out.append(f"rush:{f.id}")  # ZEF-28
         if in_reach(state, u, f):
             melee = t.weapon(u.weapon or None).melee
@@ -212,7 +215,8 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
                     out += [f"fight:{f.id}:{aim}:both", f"fight:{f.id}:{aim}:guard"]
                 if not u.enemy:
                     out.append(f"fight:{f.id}:{aim}:twice")
-        elif not u.enemy and not u.knocked_down and closing_hexes(state, u, f):
+        elif not u.enemy and not u.knocked_down and not u.lamed and \
+                closing_hexes(state, u, f):
             out += [f"close:{f.id}:{aim}" for aim in aims]
     if u.pos is not None and not u.knocked_down:
         for h in sorted(reachable(state, u, move_budget(state, u))):

@@ -16,7 +16,7 @@ from rules.events import Event, Modifier, evolver
 from rules.hexgrid import line
 from rules.state import Battle
 from rules.systems.zefrs.blows import wound
-from rules.systems.zefrs.chart import Shift
+from rules.systems.zefrs.chart import Colour, Shift
 from rules.systems.zefrs.combat import resolve, situation
 from rules.systems.zefrs.events import ZefAttackRolled
 from rules.systems.zefrs.rulings import config_of
@@ -162,3 +162,7 @@ def shoot(ctx: Context, uid: str, target: str, aim: str = "") -> None:
     ctx.emit(MissileSpent(unit=uid, thrown=w.melee, loading=w.reload_turns))
     if r.damage > 0:
         wound(ctx, target, r.damage, source="missile")
+    if r.hit and colour is Colour.RED:  # ZEF-54
+        from rules.systems.zefrs.wounds import specific_wound
+
+        specific_wound(ctx, target, where, brawling=False)

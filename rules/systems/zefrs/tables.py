@@ -20,7 +20,14 @@ from pydantic import BeforeValidator, model_validator
 from rules.data import FieldProblem, Key, TableModel, as_tuple
 from rules.data import unknown_reference as _unknown
 from rules.systems.zefrs.armour import kit, protection_by_area
-from rules.systems.zefrs.catalogue import Area, ArmourPiece, Shield, UnitTemplate, Weapon
+from rules.systems.zefrs.catalogue import (
+    Area,
+    ArmourPiece,
+    Shield,
+    UnitTemplate,
+    Weapon,
+    WoundChart,
+)
 from rules.systems.zefrs.chart import Chart
 from rules.systems.zefrs.config import Config
 from rules.tables_base import DataFile
@@ -38,6 +45,7 @@ class ZefTables(TableModel):
     weapons: dict[Key, Weapon]
     improvised: dict[Key, Key]
     hit_location: dict[Area, Annotated[tuple[int, ...], BeforeValidator(as_tuple)]]
+    wounds: WoundChart
     armour: dict[Key, ArmourPiece]
     shields: dict[Key, Shield]
     units: dict[Key, UnitTemplate]

@@ -49,6 +49,9 @@ class ZefUnit(Unit):
     wakes_at: int = 0  # the turn a knocked-out figure comes to (ZEF-35)
     free_actions: int = 0  # turns he may act while his opponent may not (ZEF-12)
     loading: int = 0  # turns of loading his missile weapon still needs (the arbalest's 3)
+    wounds: tuple[str, ...] = ()  # specific wounds suffered, by name (ZEF-56: until healed)
+    wound_shift: int = 0  # columns his wounds cost him on every check (R-ZEF-WOUNDS)
+    lamed: bool = False  # a leg wound: one hex a turn (R-ZEF-WOUNDS)
     # once-a-turn books, put back at the start of each turn (ROUND_RESET)
     declared: str = ""
     defended: bool = False  # his one active defence is spent (ZEF-16)
