@@ -50,6 +50,23 @@ class ZeFRS(TableRuleset):
     def initial_state(self, setup: BattleSetup) -> Battle:
         return self.new_battle(setup, system=ZefSystem(), stack=(TurnFrame(),))
 
+    def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
+        """A Cimmerian and a hired sword against a captain, two guards and an archer in a
+        ruined courtyard: every kind of action has a use."""
+        from rules.builder import Scenario
+
+        if mode != "skirmish":
+            return None
+        return (Scenario(self.id, seed=seed, radius=5, title="Ambush in the courtyard")
+                .side("heroes", player_characters=True).side("guard")
+                .unit("conan", "cimmerian", "heroes", (-2, 0), facing=0)
+                .unit("sword", "swordsman", "heroes", (-2, 1), facing=0)
+                .unit("cap", "captain", "guard", (2, -1), facing=3)
+                .unit("g1", "guard", "guard", (1, 0), facing=3)
+                .unit("g2", "guard", "guard", (1, 1), facing=3)
+                .unit("bow", "archer", "guard", (4, -2), facing=3)
+                .build())
+
     def data_file(self) -> Path | None:
         return Path(__file__).with_name("data.toml")
 
