@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.hexgrid import Hex
-from rules.positioning import reachable
-from rules.state import Battle
+from rules.hexgrid import Hex, movement_range
+from rules.positioning import reachable, step_cost
+from rules.state import DEAD, GONE, Battle
 from rules.systems.zefrs.catalogue import AREAS
 from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import load_tables
@@ -177,12 +177,25 @@ def closing_hexes(state: Battle, u: ZefUnit, target: ZefUnit) -> list[Hex]:
     return sorted(fits, key=lambda h: (len(paths[h]), h))
 
 
+def destinations(state: Battle, u: ZefUnit, budget: int) -> tuple[Hex, ...]:
+    """The hexes he can end a move on this turn (R-POS-BLOCK), in hex order: the same set
+    `reachable` gives, without working out the straightest path to each (that is done
+    once, for the hex he walks to)."""
+    assert u.pos is not None
+    free = movement_range(u.pos, budget, step_cost(state, u))
+    taken = {o.pos for o in state.units if o.pos is not None and o.id != u.id
+             and o.status not in (DEAD, GONE)}  # as `occupied` reads the board
+    return tuple(h for h in free if h not in taken)
+
+
 def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
     """Every action `unit_id` may state now (ZEF-15): defend; a fight or a wait on each foe
     within reach, at each point he can aim at (a knock-out too; both weapons or one on guard
     for a two-weapon fighter, ZEF-32; a PC or Foe may strike twice, ZEF-22, ZEF-23); a
-    PC or Foe may close with a foe he can reach this turn; a move to each hex he can
-    reach."""
+    PC or Foe may close with a foe he can reach this turn; a grapple, a bash, a rush, a
+    shot; a move to each hex he can reach.  What does not depend on the foe (where he can
+    walk, whether a foe is at his throat) is worked out once: a big battle asks this of
+    every figure at every declaration."""
     from rules.systems.zefrs.missiles import shot_refusal
     from rules.systems.zefrs.special import rush_line
 
@@ -190,24 +203,31 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
     t = load_tables()
     out = ["defend"] + (["stand"] if u.knocked_down else []) + (
         ["reload"] if u.loading else [])
+    if u.pos is None:
+        return tuple(out)
     two = bool(u.offhand) and u.two_weapons
-    for f in state.units:
-        if f.side == u.side or not f.fighting:
-            continue
-        assert isinstance(f, ZefUnit)
+    melee = t.weapon(u.weapon or None).melee
+    budget = move_budget(state, u)
+    walks = not u.knocked_down
+    paths = destinations(state, u, budget) if walks else ()
+    reach = max(1, u.reach_ft // state.board.feet_per_hex)
+    foes = [f for f in state.units if f.side != u.side and f.fighting and f.pos is not None]
+    engaged = any(in_reach(state, f, u) for f in foes if isinstance(f, ZefUnit))
+    may_close = walks and not u.enemy and not u.lamed
+    for f in foes:
+        assert isinstance(f, ZefUnit) and f.pos is not None
+        gap = u.pos.distance(f.pos)
         aims = aims_against(u, f)
-        if u.pos is not None and f.pos is not None and u.pos.distance(f.pos) == 1:
+        if gap == 1:
             out.append(f"wrestle:{f.id}")  # ZEF-27: anyone can try
             if u.shield:
                 out.append(f"bash:{f.id}")  # ZEF-30
-        if shot_refusal(state, u, f) is None:  # ZEF-03, ZEF-04, ZEF-38
-            out.append(f"shoot:{f.id}")
+        if u.missile and shot_refusal(state, u, f, engaged=engaged) is None:
+            out.append(f"shoot:{f.id}")  # ZEF-03, ZEF-04, ZEF-38
             out += [f"shoot:{f.id}:{aim}" for aim in AREAS]  # ZEF-40
-        if not u.knocked_down and not u.lamed and rush_line(state, u, f,
-                                                             move_budget(state, u)):
+        if walks and not u.lamed and gap < budget and rush_line(state, u, f, budget):
             out.append(f"rush:{f.id}")  # ZEF-28
-        if in_reach(state, u, f):
-            melee = t.weapon(u.weapon or None).melee
+        if gap <= reach:
             for aim in aims if melee else ():
                 out += [f"fight:{f.id}:{aim}", f"fight:{f.id}:{aim}:ko",
                         f"wait:{f.id}:{aim}"]
@@ -215,11 +235,10 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
                     out += [f"fight:{f.id}:{aim}:both", f"fight:{f.id}:{aim}:guard"]
                 if not u.enemy:
                     out.append(f"fight:{f.id}:{aim}:twice")
-        elif not u.enemy and not u.knocked_down and not u.lamed and \
-                closing_hexes(state, u, f):
+        elif may_close and melee and gap <= budget + reach and any(
+                h.distance(f.pos) <= reach for h in paths):
             out += [f"close:{f.id}:{aim}" for aim in aims]
-    if u.pos is not None and not u.knocked_down:
-        for h in sorted(reachable(state, u, move_budget(state, u))):
-            if h != u.pos:
-                out.append(f"move:{h.q},{h.r}")
+    for h in paths:
+        if h != u.pos:
+            out.append(f"move:{h.q},{h.r}")
     return tuple(out)

@@ -51,15 +51,17 @@ def _engaged(state: Battle, a: ZefUnit) -> bool:
                and in_reach(state, f, a) for f in state.units)
 
 
-def shot_refusal(state: Battle, a: ZefUnit, target: ZefUnit) -> str | None:
-    """Why `a` cannot shoot `target` now, or None."""
+def shot_refusal(state: Battle, a: ZefUnit, target: ZefUnit, *,
+                 engaged: bool | None = None) -> str | None:
+    """Why `a` cannot shoot `target` now, or None (`engaged`: whether a foe has him in
+    melee reach, if the caller knows)."""
     if not a.missile:
         return "he has nothing to shoot or throw"
     if a.loading:
         return "his weapon is not loaded"
     if a.pos is None or target.pos is None or a.pos.distance(target.pos) <= 1:
         return "missiles need distance: not at a foe beside him (ZEF-04)"
-    if _engaged(state, a):
+    if _engaged(state, a) if engaged is None else engaged:
         return "a foe is at him in melee (ZEF-03)"
     if range_band(state, a, target) is None:
         return "beyond long range (ZEF-38)"
