@@ -193,3 +193,17 @@ def test_every_bundled_map_names_figures_zefrs_has(t: ZefTables) -> None:
         named |= set(re.findall(r'name="template" value="([a-z_0-9]+)"',
                                 tmx.read_text(encoding="utf-8")))
     assert named and named <= set(t.units), sorted(named - set(t.units))
+
+
+def test_weapons_of_desperation_fight_as_their_chart_row(t: ZefTables) -> None:
+    """ZEF-31 [GM] (R-ZEF-IMPROVISED): a fireplace poker is a club, a big rock a maul; a
+    figure handed one fights with that row."""
+    from rules.builder import Scenario
+    from rules.engine import start
+
+    assert t.improvised["fireplace_poker"] == "club" and t.improvised["big_rock"] == "maul"
+    sc = (Scenario("zefrs").side("pcs", True).side("foes")
+          .unit("a", "brawler", "pcs", (0, 0), weapon="fireplace_poker")
+          .unit("b", "guard", "foes", (1, 0)).options(surprise=False))
+    st, _ = start(sc.build())
+    assert st.unit("a").weapon == "club"

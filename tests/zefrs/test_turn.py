@@ -107,3 +107,16 @@ def test_the_turn_ends_and_the_next_begins_with_fresh_declarations() -> None:
     assert any(isinstance(e, RoundStarted) and e.round == 2 for e in ev)
     assert all(u.declared == "" for u in st.units)
     assert isinstance(st.stack[0], TurnFrame)
+
+
+def test_a_turn_is_five_seconds_of_one_action() -> None:
+    """ZEF-09, EX-ZEF-02: Galya's four actions (tip the table, grab her sword, smash the
+    lamp, strike) take four turns, 20 seconds; the round tracker says so."""
+    from rules.engine import ruleset_of
+
+    st = begin(duel(("galya", "thief", (0, 0)), ("b", "guard", (4, 0))))
+    for _ in range(4):
+        st, _ = declare(st, galya="defend")
+        st, _ = declare(st, b="defend")
+    assert st.round == 5  # four turns are behind him: 20 seconds
+    assert "(seconds 20 to 25)" in ruleset_of("zefrs").phase_label(st)

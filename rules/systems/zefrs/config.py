@@ -26,6 +26,7 @@ class Config(TableModel):
     surprise: bool = True  # ZEF-11: check at the start of each combat
     surprise_mode: Literal["auto", "pairs", "sides"] = "auto"  # ZEF-13 [GM], R-ZEF-SURPRISE
     surprise_sides_from: int = Field(9, ge=2, le=1000)  # ZEF-13 [GM]: "a large number"
+    initiative_by: Literal["figures", "sides"] = "figures"  # ZEF-19 [GM]
     failed_action_penalty: int = Field(-3, ge=-10, le=0)  # ZEF-22
     second_weapon_shift: int = Field(-2, ge=-10, le=0)  # ZEF-34 [TABLE], R-ZEF-SECOND-WEAPON
     knockout_damage_on_failure: bool = True  # ZEF-35 [AMBIG], R-ZEF-KO

@@ -23,7 +23,7 @@ from rules.systems.zefrs import missiles, special
 from rules.systems.zefrs.blows import strike
 from rules.systems.zefrs.chart import Colour
 from rules.systems.zefrs.combat import own_shifts
-from rules.systems.zefrs.declare import closing_hexes, in_reach, move_budget, parse
+from rules.systems.zefrs.declare import Declared, closing_hexes, in_reach, move_budget, parse
 from rules.systems.zefrs.events import (
     ActionDone,
     DeclarationsOpened,
@@ -96,6 +96,9 @@ def _initiative(ctx: Context, f: TurnFrame) -> None:
     or moves (R-ZEF-INITIATIVE-WHO: defending and waiting figures do not roll).  Ties
     (R-ZEF-INITIATIVE-TIES): the higher rating first, then a d10 roll-off, again until
     they differ."""
+    if config_of(ctx.state).initiative_by == "sides":
+        _side_initiative(ctx)
+        return
     t = load_tables()
     entries = []
     for u in ctx.state.units:
@@ -112,6 +115,42 @@ def _initiative(ctx: Context, f: TurnFrame) -> None:
     order = sorted(keyed, key=lambda uid: (-keyed[uid][0], -keyed[uid][1]))
     order = _roll_off(ctx, order, keyed)
     ctx.emit(InitiativeRolled(entries=tuple(entries), order=tuple(order)))
+    ctx.emit(StepReached(step="act", index=0))
+
+
+def _rollers(ctx: Context) -> list[tuple[ZefUnit, Declared]]:
+    return [(u, d) for u in ctx.state.units if isinstance(u, ZefUnit) and u.fighting
+            and (d := parse(u.declared)) is not None and d.rolls_initiative]  # type: ignore[misc]
+
+
+def _side_initiative(ctx: Context) -> None:
+    """ZEF-19 [GM]: each side rolls one d10 + its best Animal Reflexes, Movement or General
+    Prowess among those who roll, + a weapon's Initiative Bonus only if all of them strike
+    with the same weapon; the side's figures act at its total, the side's best first (by
+    rating, then id); sides tied roll off (R-ZEF-INITIATIVE-TIES, R-ZEF-SIDE-INITIATIVE)."""
+    t = load_tables()
+    entries = []
+    keyed: dict[str, tuple[int, int]] = {}
+    members: dict[str, list[ZefUnit]] = {}
+    rollers = _rollers(ctx)
+    for side in ctx.state.sides:
+        mine = [(u, d) for u, d in rollers if u.side == side.id]
+        if not mine:
+            continue
+        die = ctx.dice.d(10)
+        best = max(initiative_rating(u, t) for u, _ in mine)
+        weapons = {(u.missile if d.kind == "shoot" else u.weapon) if d.weapon_bonus else None
+                   for u, d in mine}
+        bonus = t.weapon(next(iter(weapons)) or None).initiative_bonus(ctx.state.round) \
+            if len(weapons) == 1 and None not in weapons else 0
+        keyed[side.id] = (die + best + bonus, best)
+        members[side.id] = sorted((u for u, _ in mine),
+                                  key=lambda u: (-initiative_rating(u, t), u.id))
+        entries += [(u.id, die, best, bonus) for u in members[side.id]]
+    sides = sorted(keyed, key=lambda s: (-keyed[s][0], -keyed[s][1]))
+    sides = _roll_off(ctx, sides, keyed)
+    order = tuple(u.id for s in sides for u in members[s])
+    ctx.emit(InitiativeRolled(entries=tuple(entries), order=order))
     ctx.emit(StepReached(step="act", index=0))
 
 

@@ -28,7 +28,14 @@ from rules.systems.zefrs.events import (
 )
 from rules.systems.zefrs.round import run_turn, to_declare
 from rules.systems.zefrs.tables import ZefTables, load_tables
-from rules.systems.zefrs.units import ZefUnit, area_armour, build_unit, dodge, zef
+from rules.systems.zefrs.units import (
+    TURN_SECONDS,
+    ZefUnit,
+    area_armour,
+    build_unit,
+    dodge,
+    zef,
+)
 from rules.wording import Words
 
 __all__ = ["RULESET", "ZeFRS"]
@@ -171,7 +178,11 @@ class ZeFRS(TableRuleset):
     def phase_label(self, state: Battle) -> str:
         top = state.top
         step = top.step if isinstance(top, TurnFrame) else "declare"
-        return f"Turn {state.round}: {step}"
+        words = {"begin": "begins", "declare": "actions stated", "initiative": "initiative",
+                 "act": "actions", "end": "end of the turn", "over": "end of the turn"}
+        start = max(0, state.round - 1) * TURN_SECONDS
+        return (f"Turn {state.round} (seconds {start} to {start + TURN_SECONDS}): "
+                f"{words.get(step, step)}")
 
 
 def _pc_side(state: Battle, side: str) -> bool:

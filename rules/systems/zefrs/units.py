@@ -132,6 +132,7 @@ def build_unit(spec: UnitSpec) -> ZefUnit:
     if isinstance(base["weapon_ratings"], dict):
         base["weapon_ratings"] = tuple(sorted(base["weapon_ratings"].items()))
     for slot in ("weapon", "offhand", "missile"):
+        base[slot] = t.improvised.get(base[slot], base[slot])  # ZEF-31: as its chart row
         if base[slot] and base[slot] not in t.weapons:
             raise ValueError(f"unit {spec.id!r}: unknown weapon {base[slot]!r}")
     for piece in base["armour"]:
@@ -144,3 +145,17 @@ def build_unit(spec: UnitSpec) -> ZefUnit:
     protection_by_area(kit(base["armour"], t.armour))  # ZEF-47: ValueError if two clash
     base["reach_ft"] = t.weapon(base["weapon"] or None).reach_ft  # ZEF-02
     return ZefUnit(**base)
+
+
+TURN_SECONDS = 5
+"""ZEF-09: a combat turn is 5 seconds, the time of one action (EX-ZEF-02: four actions, four
+turns, 20 seconds)."""
+
+
+def healed(rating: int, original: int, endurance: int, *, rest: bool, days: int = 1) -> int:
+    """ZEF-57: after `days` days, a Damage rating of `rating` heals to this: on complete rest
+    General Endurance + 1 a day (never fewer than 1), with strenuous activity 1 a day,
+    restored at each day's end and never above the original rating.  (Between battles: a
+    battle is over in minutes.)"""
+    per_day = max(1, endurance + 1) if rest else 1
+    return min(original, rating + per_day * max(0, days))
