@@ -48,6 +48,7 @@ class ZefSystem:
     acted: tuple[str, ...] = ()
     late: tuple[str, ...] = ()  # waiters beaten to the punch: they act after their foe (ZEF-20)
     end_blows: tuple[str, ...] = ()  # blows that fall at the end of the turn (ZEF-33)
+    rewait: tuple[tuple[str, str], ...] = ()  # (waiter, the foe he turned on) (ZEF-21)
 
 
 @dataclass(frozen=True, slots=True)

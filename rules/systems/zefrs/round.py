@@ -19,7 +19,7 @@ from rules.hexgrid import Hex
 from rules.positioning import reachable, step_facing
 from rules.procedures import battle_decided, out_of_rounds, system_of
 from rules.state import ACTIVE, Battle, Unit
-from rules.systems.zefrs import missiles, special
+from rules.systems.zefrs import missiles, special, waits
 from rules.systems.zefrs.blows import strike
 from rules.systems.zefrs.chart import Colour
 from rules.systems.zefrs.combat import own_shifts
@@ -32,7 +32,6 @@ from rules.systems.zefrs.events import (
     InitiativeRolled,
     StepReached,
     TurnFrame,
-    WaitChecked,
     ZefSystem,
 )
 from rules.systems.zefrs.rulings import config_of
@@ -180,43 +179,29 @@ def _roll_off(ctx: Context, order: list[str], keyed: dict[str, tuple[int, int]])
 
 def _act(ctx: Context, f: TurnFrame) -> None:
     """ZEF-10 (4): the figures act in initiative order.  Before one acts, everyone waiting
-    for him checks (ZEF-20); those too slow act right after him."""
+    for him checks (ZEF-20); those too slow act right after him (ZEF-21: turning on
+    someone else if they must)."""
     sysm = system_of(ctx.state, ZefSystem)
     if f.index >= len(sysm.order):
         ctx.emit(StepReached(step="end"))
         return
     uid = sysm.order[f.index]
-    for waiter in _waiting_for(ctx, uid):
-        w = zef(ctx.state, waiter)
-        cfg = config_of(ctx.state)
-        col = load_tables().chart.walk(w.reflexes(), own_shifts(ctx.state, w, cfg),
-                                       cfg.columns_per_point)
-        roll = ctx.dice.d(100)
-        colour = load_tables().chart.colour(col.column, roll)
-        ctx.emit(WaitChecked(unit=waiter, foe=uid, roll=roll, column=col.column,
-                             colour=colour.word))
-        if colour.success:
+    for waiter in waits.waiting_for(ctx, uid):
+        if waits.check_wait(ctx, waiter, uid):
             _do(ctx, waiter)
     _do(ctx, uid)
-    for waiter in _waiting_for(ctx, uid, late=True):
-        _do(ctx, waiter)
+    later = set(sysm.order[f.index + 1:])
+
+    def yet_to_act(other: str) -> bool:
+        return other in later and other not in system_of(ctx.state, ZefSystem).acted
+
+    for waiter in waits.waiting_for(ctx, uid, late=True):
+        waits.late_strike(ctx, waiter, uid, yet_to_act, _wait_blow)
     ctx.emit(StepReached(step="act", index=f.index + 1))
 
 
-def _waiting_for(ctx: Context, uid: str, late: bool = False) -> list[str]:
-    """R-ZEF-WAIT: the waiters whose condition is `uid` acting, not yet done (`late`: those
-    whose check failed), in id order."""
-    sysm = system_of(ctx.state, ZefSystem)
-    out = []
-    for u in ctx.state.units:
-        if not isinstance(u, ZefUnit) or not u.fighting or u.id in sysm.acted:
-            continue
-        d = parse(u.declared)
-        if d is None or d.kind != "wait" or d.target != uid:
-            continue
-        if (u.id in sysm.late) == late:
-            out.append(u.id)
-    return out
+def _wait_blow(ctx: Context, uid: str, target: str, aim: str) -> None:
+    strike(ctx, uid, target, aim)
 
 
 def _do(ctx: Context, uid: str) -> None:
