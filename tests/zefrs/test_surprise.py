@@ -89,3 +89,18 @@ def test_no_check_when_the_gm_turns_surprise_off() -> None:
     st = begin(zef(surprise=False).side("pcs", True).side("foes")
                .unit("a", "thief", "pcs", (0, 0)).unit("b", "thief", "foes", (1, 0)))
     assert st.round == 1 and st.top.actor == "pcs"
+
+
+def test_a_newcomer_checks_only_against_the_one_he_takes_on() -> None:
+    """EX-ZEF-05 / ZEF-14 (R-ZEF-NEWCOMER): a third guard comes round the corner beside
+    Jackal; at the next turn only he and Jackal check for advantage."""
+    from rules.engine import UnitSpec, start
+    from rules.gm import PlaceUnit, gm_submit
+
+    st, _ = start(_guards(surprise_mode="pairs").build(), scripted(99, 99, 99, 99))
+    st, _ = gm_submit(st, PlaceUnit(unit=UnitSpec(id="g3", side="foes", template="guard",
+                                                  pos=(-1, 0), facing=0)))
+    st, _ = declare(st, besh="defend", jackal="defend")
+    st, ev = declare(st, 45, 20, g1="defend", g2="defend", g3="defend")
+    assert [e.who for e in every(ev, SurpriseChecked)] == ["g3", "jackal"]
+    assert only(ev, FreeActionsGiven).entries == (("jackal", 1),)  # orange 3 − yellow 2

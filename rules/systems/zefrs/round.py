@@ -35,7 +35,7 @@ from rules.systems.zefrs.events import (
     ZefSystem,
 )
 from rules.systems.zefrs.rulings import config_of
-from rules.systems.zefrs.surprise import FreeActionSpent, check_surprise
+from rules.systems.zefrs.surprise import FreeActionSpent, check_newcomers, check_surprise
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, initiative_rating, zef
 
@@ -53,6 +53,8 @@ def _begin(ctx: Context, f: TurnFrame) -> None:
         return
     if ctx.state.round == 0 and config_of(ctx.state).surprise:
         check_surprise(ctx)  # ZEF-11: at the start of the combat
+    else:
+        check_newcomers(ctx)  # ZEF-11, ZEF-14: whoever has entered the fray since
     ctx.emit(RoundStarted(round=ctx.state.round + 1))
     for u in ctx.state.units:  # ZEF-35: the knocked out come to
         if isinstance(u, ZefUnit) and u.condition == "knocked out" and \

@@ -22,8 +22,26 @@ from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit
 from rules.wording import PLAIN, Words
 
-__all__ = ["FreeActionSpent", "FreeActionsGiven", "SurpriseChecked", "check_surprise",
-           "opponent_of"]
+__all__ = ["CombatJoined", "FreeActionSpent", "FreeActionsGiven", "SurpriseChecked",
+           "check_newcomers", "check_surprise", "opponent_of"]
+
+
+class CombatJoined(Event):
+    """Who is in the combat now: everyone at its start, a newcomer when he arrives
+    (ZEF-11, ZEF-14); his surprise is settled."""
+
+    type: Literal["zef_combat_joined"] = "zef_combat_joined"
+    units: tuple[str, ...]
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        return ""
+
+
+@evolver(CombatJoined)
+def _joined(state: Battle, e: CombatJoined) -> Battle:
+    for uid in e.units:
+        state = state.update_unit(uid, joined=True)
+    return state
 
 
 class SurpriseChecked(Event):
@@ -140,3 +158,28 @@ def check_surprise(ctx: Context) -> None:
             if opp is not None and adv[u.id] > adv[opp.id]:
                 free[u.id] = adv[u.id] - adv[opp.id]
     ctx.emit(FreeActionsGiven(entries=tuple(sorted(free.items()))))
+    ctx.emit(CombatJoined(units=tuple(u.id for u in fighters)))
+
+
+def check_newcomers(ctx: Context) -> None:
+    """ZEF-14 (R-ZEF-NEWCOMER): a figure who has entered the fray since the last turn (one
+    the GM placed) checks for advantage with the one foe he takes on, his nearest
+    (R-ZEF-OPPONENT), and nobody else checks; the one with more has the difference in free
+    actions."""
+    new = [u for u in ctx.state.units if isinstance(u, ZefUnit) and u.fighting
+           and not u.joined]
+    if not new:
+        return
+    free: dict[str, int] = {}
+    if config_of(ctx.state).surprise:
+        for u in new:
+            opp = opponent_of(ctx.state, u)
+            if opp is None:
+                continue
+            mine = _check(ctx, u, u.id, False)
+            theirs = _check(ctx, opp, opp.id, False)
+            if mine != theirs:
+                winner = u.id if mine > theirs else opp.id
+                free[winner] = free.get(winner, 0) + abs(mine - theirs)
+        ctx.emit(FreeActionsGiven(entries=tuple(sorted(free.items()))))
+    ctx.emit(CombatJoined(units=tuple(u.id for u in new)))

@@ -48,6 +48,7 @@ class ZefUnit(Unit):
     penalty_until: int = 0  # the −3 of a failed extra action lasts through this turn (ZEF-22)
     wakes_at: int = 0  # the turn a knocked-out figure comes to (ZEF-35)
     free_actions: int = 0  # turns he may act while his opponent may not (ZEF-12)
+    joined: bool = False  # in the combat since its start or his own arrival (ZEF-11, -14)
     loading: int = 0  # turns of loading his missile weapon still needs (the arbalest's 3)
     wounds: tuple[str, ...] = ()  # specific wounds suffered, by name (ZEF-56: until healed)
     wound_shift: int = 0  # columns his wounds cost him on every check (R-ZEF-WOUNDS)
