@@ -216,7 +216,11 @@ def odds_of(state: Battle, blow: Blow, t: ZefTables | None = None) -> AttackOdds
             if r.hit:
                 hit += ways
             kill += per_defence * out_after(state, blow.target, r.damage, t)
-    mods = tuple(Modifier(value=s.points, reason=s.reason, rule=s.clause)
-                 for s in blow.walk.shifts)
+    w = t.weapon(blow.weapon)
+    mods = (Modifier(value=blow.rating, reason=f"{w.name} rating", rule="ZEF-05"),
+            Modifier(value=-blow.subtracted, reason="his Movement or Prowess",
+                     rule="ZEF-06"),
+            *(Modifier(value=s.points, reason=s.reason, rule=s.clause)
+              for s in blow.walk.shifts))
     needed = t.chart.column(blow.walk.column).green
     return AttackOdds.counted(dealt, hit, kill, mods, needed, (blow.walk.describe(),))

@@ -88,7 +88,7 @@ class DeclarationsOpened(procedures.FrameOpened):
     side: str
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return f"{w.side(self.side)} state their actions (ZEF-15)."
+        return f"{w.agree(self.side, 'states its', 'state their')} actions (ZEF-15)."
 
 
 class ActionDeclared(Event):

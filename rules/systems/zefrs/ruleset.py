@@ -44,8 +44,8 @@ __all__ = ["RULESET", "ZeFRS"]
 class ZeFRS(TableRuleset):
     id: ClassVar[str] = "zefrs"
     name: ClassVar[str] = "ZeFRS"
-    source: ClassVar[str] = ("ZeFRS, the free re-release of the Conan Role-Playing Game's "
-                             "rules (TSR, 1985), edited by Krawec (2007-2008)")
+    source: ClassVar[str] = ("\"ZeFRS\", the free re-release of the rules of the Conan "
+                             "Role-Playing Game (TSR, 1985), by Krawec (2007-2008)")
     order: ClassVar[int] = 20
 
     def tables(self, path: Path | None = None) -> ZefTables:

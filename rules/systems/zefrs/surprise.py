@@ -57,8 +57,9 @@ class SurpriseChecked(Event):
     advantages: int
 
     def narrate(self, w: Words = PLAIN) -> str:
-        name = w.side(self.who) if self.side else w.unit(self.who)
-        return (f"{name} {'check' if self.side else 'checks'} for surprise: rolled {self.roll}"
+        who = w.agree(self.who, "checks", "check") if self.side else \
+            f"{w.unit(self.who)} checks"
+        return (f"{who} for surprise: rolled {self.roll}"
                 f" on column {self.column}, {self.colour}: {self.advantages} "
                 f"advantage{'s' if self.advantages != 1 else ''} (ZEF-12).")
 
