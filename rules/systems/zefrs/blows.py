@@ -16,6 +16,7 @@ from rules.systems.zefrs.events import DamageChecked, KnockedOut, ZefAttackRolle
 from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import zef
+from rules.systems.zefrs.wounds import specific_wound
 
 __all__ = ["strike", "wound"]
 
@@ -55,8 +56,6 @@ def strike(ctx: Context, attacker: str, target: str, aim: str, *, weapon: str | 
     if r.damage > 0:
         wound(ctx, target, r.damage)
     if colour is Colour.RED:  # ZEF-54: whatever the damage came to
-        from rules.systems.zefrs.wounds import specific_wound
-
         specific_wound(ctx, target, aim, brawling=t.weapon(blow.weapon).brawling)
 
 

@@ -23,6 +23,8 @@ from rules.state import Battle
 from rules.systems.zefrs.armour import shield_covers
 from rules.systems.zefrs.chart import Colour, ColumnWalk, Shift
 from rules.systems.zefrs.config import Config
+from rules.systems.zefrs.declare import parse
+from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import ZefUnit, area_armour, dodge
 
@@ -108,9 +110,6 @@ def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: st
     the off-hand's blow at the end of the turn, ZEF-33, ZEF-34), or his shot (`missile`,
     with its `extra` shifts: range, obscured, ZEF-42, ZEF-43; `called`, ZEF-40): a shot
     has no Strength Bonus (ZEF-46) and is not parried (R-ZEF-DEFEND-MISSILE)."""
-    from rules.systems.zefrs.declare import parse
-    from rules.systems.zefrs.rulings import config_of
-
     t = t or load_tables()
     cfg = config_of(state)
     a = state.unit(attacker)
@@ -184,8 +183,6 @@ def resolve(blow: Blow, roll: int, defence_roll: int | None, t: ZefTables | None
 def out_after(state: Battle, target: str, damage: int, t: ZefTables | None = None) -> int:
     """Of the hundred Damage-check rolls, how many leave the target out of the fight after
     `damage` (ZEF-51..53, R-ZEF-ZERO): 100 if he is out for certain, 0 if he stands."""
-    from rules.systems.zefrs.rulings import config_of
-
     t = t or load_tables()
     d = state.unit(target)
     assert isinstance(d, ZefUnit)

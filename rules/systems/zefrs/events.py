@@ -19,6 +19,7 @@ from rules import procedures
 from rules.events import Event, Modifier, Secret, evolver
 from rules.procedures import find_frame, set_frame, with_system
 from rules.state import Battle, Frame
+from rules.systems.zefrs.declare import say_action
 from rules.wording import PLAIN, Words
 
 RULESET = "zefrs"
@@ -100,8 +101,6 @@ class ActionDeclared(Event):
     action: str
 
     def narrate(self, w: Words = PLAIN) -> str:
-        from rules.systems.zefrs.declare import say_action
-
         return f"{w.unit(self.unit)} will {say_action(self.action, w)}."
 
 

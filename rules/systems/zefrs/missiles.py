@@ -18,10 +18,12 @@ from rules.state import Battle
 from rules.systems.zefrs.blows import wound
 from rules.systems.zefrs.chart import Colour, Shift
 from rules.systems.zefrs.combat import resolve, situation
+from rules.systems.zefrs.declare import in_reach
 from rules.systems.zefrs.events import ZefAttackRolled
 from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, zef
+from rules.systems.zefrs.wounds import specific_wound
 from rules.wording import PLAIN, Words
 
 __all__ = ["MissileSpent", "Reloaded", "range_band", "reload", "shoot", "shot_refusal",
@@ -45,8 +47,6 @@ def range_band(state: Battle, a: ZefUnit, target: ZefUnit) -> tuple[str, int] | 
 
 def _engaged(state: Battle, a: ZefUnit) -> bool:
     """R-ZEF-NO-SHOOT-IN-MELEE: a foe able to fight has him within his melee reach."""
-    from rules.systems.zefrs.declare import in_reach
-
     return any(isinstance(f, ZefUnit) and f.side != a.side and f.fighting
                and in_reach(state, f, a) for f in state.units)
 
@@ -165,6 +165,4 @@ def shoot(ctx: Context, uid: str, target: str, aim: str = "") -> None:
     if r.damage > 0:
         wound(ctx, target, r.damage, source="missile")
     if r.hit and colour is Colour.RED:  # ZEF-54
-        from rules.systems.zefrs.wounds import specific_wound
-
         specific_wound(ctx, target, where, brawling=False)

@@ -18,7 +18,7 @@ from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.zefrs.blows import strike
 from rules.systems.zefrs.combat import odds_of, situation
-from rules.systems.zefrs.declare import declarable, parse, say_action
+from rules.systems.zefrs.declare import parse, say_action
 from rules.systems.zefrs.events import (
     ActionDeclared,
     DeclarationsClosed,
@@ -26,6 +26,7 @@ from rules.systems.zefrs.events import (
     TurnFrame,
     ZefSystem,
 )
+from rules.systems.zefrs.options import declarable
 from rules.systems.zefrs.round import run_turn, to_declare
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import (
