@@ -98,3 +98,18 @@ def test_a_white_rush_leaves_the_rusher_on_the_ground() -> None:
     st, _ = declare(st, a="rush:b")
     st, ev = declare(st, 9, 1, 90, 99, b="defend", c="fight:a:chest")
     assert only(ev, KnockedDown).unit == "a" and st.unit("a").pos == Hex(0, 0)
+
+
+def test_striking_down_from_higher_ground() -> None:
+    """ZEF-41: "atop a wall, or otherwise at a higher elevation": the man on the rise
+    strikes 2 columns right, the one below 2 columns left."""
+    sc = zef().side("pcs", True).side("foes")
+    sc.unit("a", "guard", "pcs", (0, 0), facing=0)
+    sc.unit("b", "guard", "foes", (1, 0), facing=3)
+    sc.terrain((0, 0), "rise", elevation=1)
+    st = begin(sc)
+    st, _ = declare(st, a="fight:b:chest")
+    st, ev = declare(st, 9, 1, 99, 99, b="fight:a:chest")
+    high, low = every(ev, ZefAttackRolled)
+    assert [(m.value, m.rule) for m in high.shifts] == [(2, "ZEF-41")]
+    assert [(m.value, m.rule) for m in low.shifts] == [(-2, "ZEF-41")]

@@ -79,17 +79,25 @@ def own_shifts(state: Battle, u: ZefUnit, cfg: Config) -> tuple[Shift, ...]:
 def shifts_for(state: Battle, a: ZefUnit, target: ZefUnit, cfg: Config,
                second_weapon: bool = False) -> tuple[Shift, ...]:
     """The column shifts of an attack (ZEF-08): the attacker's own (ZEF-22), the second
-    weapon's (ZEF-34, R-ZEF-SECOND-WEAPON) and lower position (ZEF-41, R-ZEF-LOWER)."""
+    weapon's (ZEF-34, R-ZEF-SECOND-WEAPON) and lower position (ZEF-41, R-ZEF-LOWER): down
+    on the ground, on foot against a rider, or on lower ground."""
     out: list[Shift] = list(own_shifts(state, a, cfg))
     if second_weapon:
         out.append(_shift(cfg.second_weapon_shift, "the second weapon's blow", "ZEF-34"))
-    a_low = a.knocked_down or (target.mounted and not a.mounted)
-    t_low = target.knocked_down or (a.mounted and not target.mounted)
+    a_up, t_up = _elevation(state, a), _elevation(state, target)
+    a_low = a.knocked_down or (target.mounted and not a.mounted) or t_up > a_up
+    t_low = target.knocked_down or (a.mounted and not target.mounted) or a_up > t_up
     if a_low and not t_low:
         out.append(_shift(-cfg.lower_position_shift, "fighting from below", "ZEF-41"))
     elif t_low and not a_low:
         out.append(_shift(cfg.lower_position_shift, "striking down at him", "ZEF-41"))
     return tuple(out)
+
+
+def _elevation(state: Battle, u: ZefUnit) -> int:
+    """How high his hex stands (a wall, a rise): ZEF-41's "higher elevation"."""
+    terrain = state.board.terrain(u.pos) if u.pos is not None else None
+    return terrain.elevation if terrain is not None else 0
 
 
 def shield_guards(state: Battle, a: ZefUnit, target: ZefUnit, aim: str, cfg: Config) -> bool:

@@ -8,6 +8,7 @@ sandbox and the computer players see a ruleset.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -129,6 +130,29 @@ class ZeFRS(TableRuleset):
         if not self._to_declare(ctx.state, side):
             ctx.emit(DeclarationsClosed(side=side))
 
+    # --- the GM's hand -------------------------------------------------------------------------
+    def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
+        """An edit, with the reach that follows from a new weapon (ZEF-02)."""
+        u = super().edit_unit(state, unit, changes)
+        if "weapon" in changes and "reach_ft" not in changes:
+            u = replace(u, reach_ft=load_tables().weapon(u.weapon or None).reach_ft)
+        return u
+
+    def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
+        t = load_tables()
+        unknown = self.entry_refusal(changes, {"weapon": t.weapons, "offhand": t.weapons,
+                                               "missile": t.weapons, "shield": t.shields})
+        if unknown:
+            return unknown
+        for piece in changes.get("armour", ()):
+            if piece not in t.armour:
+                return f"armour {piece!r} is not in the ZeFRS tables"
+        if changes.get("missile") and not t.weapons[changes["missile"]].missile:
+            return f"{changes['missile']!r} is not thrown or shot (ZEF-38)"
+        if changes.get("rank") not in (None, "foe", "enemy"):
+            return "rank is foe or enemy (ZEF-01)"
+        return None
+
     # --- odds and the GM's exchange ----------------------------------------------------------
     def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
         """Exact odds of a melee blow now.  options: aim (an aiming point, default chest),
@@ -172,6 +196,12 @@ class ZeFRS(TableRuleset):
                  + (f"; {t.shields[u.shield].name}" if u.shield else "")]
         if u.mounted:
             lines.append("mounted")
+        if u.knocked_down:
+            lines.append("on the ground")
+        if u.wounds:
+            lines.append("wounds: " + ", ".join(u.wounds))
+        if u.free_actions:
+            lines.append(f"free actions: {u.free_actions}")
         if u.declared:
             lines.append(f"will {say_action(u.declared, Words.of(state))}")
         return lines
