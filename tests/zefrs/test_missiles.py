@@ -117,3 +117,19 @@ def test_a_wall_stops_a_shot() -> None:
     sc.terrain((2, 0), "wall", impassable=True)
     st = begin(sc)
     assert _shots(st) == set()
+
+
+def test_the_odds_of_a_shot_random_or_called() -> None:
+    """ZEF-39, ZEF-40: a shot at short range on column 3 hits on 01-63, landing where the
+    d10 says (the odds sum the ten faces); a called shot hits only on red, 01-09."""
+    from fractions import Fraction
+
+    from rules.engine import ruleset_of
+
+    st = _range((-10, 0))
+    rs = ruleset_of("zefrs")
+    anywhere = rs.odds(st, "a", "b", kind="missile")
+    called = rs.odds(st, "a", "b", kind="missile", aim="right_arm")
+    assert anywhere.hit == Fraction(63, 100) and called.hit == Fraction(9, 100)
+    assert called.damage[4] == Fraction(9, 100)  # red on the bare right arm: 4 points
+    assert max(anywhere.damage) == 4 and anywhere.damage[0] > Fraction(37, 100)

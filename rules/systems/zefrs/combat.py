@@ -205,22 +205,49 @@ def out_after(state: Battle, target: str, damage: int, t: ZefTables | None = Non
     return 100 - t.chart.column(after).ways()[Colour.RED]
 
 
-def odds_of(state: Battle, blow: Blow, t: ZefTables | None = None) -> AttackOdds:
-    """The exact odds of `blow`: every attack roll, every defence roll and every Damage
-    check enumerated through `resolve` (whole-number counts over one denominator)."""
+def _bands(t: ZefTables, column: int) -> list[tuple[int, int]]:
+    """(a roll of each colour, how many of the hundred rolls give that colour) on a column:
+    every roll of one colour resolves alike, so one stands for all."""
+    col = t.chart.column(column)
+    r, o, y, g = col.bounds()
+    tops = {Colour.RED: r, Colour.ORANGE: o, Colour.YELLOW: y, Colour.GREEN: g,
+            Colour.WHITE: 100}
+    return [(tops[c], ways) for c, ways in col.ways().items() if ways]
+
+
+def counts_of(state: Battle, blow: Blow, t: ZefTables | None = None
+              ) -> tuple[dict[int, int], int, int]:
+    """(damage → ways, hit ways, out-of-the-fight ways) over 100 × 100 × 100 (attack roll,
+    defence roll, Damage check): every roll enumerated through `resolve`, a colour at a
+    time."""
     t = t or load_tables()
-    defence_rolls = range(1, 101) if blow.defence_walk is not None else (None,)
+    defence = _bands(t, blow.defence_walk.column) if blow.defence_walk is not None else \
+        [(None, 100)]
     dealt: dict[int, int] = {}
     hit = kill = 0
-    per_defence = 100 if blow.defence_walk is None else 1
-    for roll in range(1, 101):
-        for droll in defence_rolls:
+    for roll, ways in _bands(t, blow.walk.column):
+        for droll, dways in defence:
             r = resolve(blow, roll, droll, t)
-            ways = per_defence * 100  # × the Damage check's hundred rolls
-            dealt[r.damage] = dealt.get(r.damage, 0) + ways
+            n = ways * dways
+            dealt[r.damage] = dealt.get(r.damage, 0) + n * 100
             if r.hit:
-                hit += ways
-            kill += per_defence * out_after(state, blow.target, r.damage, t)
+                hit += n * 100
+            kill += n * out_after(state, blow.target, r.damage, t)
+    return dealt, hit, kill
+
+
+def odds_of(state: Battle, blow: Blow, t: ZefTables | None = None,
+            locations: tuple[Blow, ...] = ()) -> AttackOdds:
+    """The exact odds of `blow` (whole-number counts over one denominator); `locations`:
+    the same shot landing on each face of the hit-location d10 (ZEF-39), summed."""
+    t = t or load_tables()
+    dealt: dict[int, int] = {}
+    hit = kill = 0
+    for each in locations or (blow,):
+        d, h, k = counts_of(state, each, t)
+        for dmg, ways in d.items():
+            dealt[dmg] = dealt.get(dmg, 0) + ways
+        hit, kill = hit + h, kill + k
     w = t.weapon(blow.weapon)
     mods = (Modifier(value=blow.rating, reason=f"{w.name} rating", rule="ZEF-05"),
             Modifier(value=-blow.subtracted, reason="his Movement or Prowess",

@@ -27,6 +27,7 @@ from rules.systems.zefrs.events import (
     TurnFrame,
     ZefSystem,
 )
+from rules.systems.zefrs.missiles import shoot, shot_shifts
 from rules.systems.zefrs.options import declarable
 from rules.systems.zefrs.round import run_turn, to_declare
 from rules.systems.zefrs.tables import ZefTables, load_tables
@@ -155,14 +156,31 @@ class ZeFRS(TableRuleset):
 
     # --- odds and the GM's exchange ----------------------------------------------------------
     def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
-        """Exact odds of a melee blow now.  options: aim (an aiming point, default chest),
-        weapon, defending (True/False; default: whether he declared Defend)."""
+        """Exact odds of a blow or a shot now.  options: kind ("melee" or "missile"), aim
+        (an aiming point: melee default chest; for a shot, a called shot, ZEF-40, else the
+        d10 decides, ZEF-39), weapon, defending (True/False; default: whether he declared
+        Defend)."""
+        if options.get("kind") == "missile":
+            a, d = zef(state, attacker), zef(state, target)
+            extra = shot_shifts(state, a, d)
+            aim = options.get("aim", "")
+            if aim:
+                return odds_of(state, situation(state, attacker, target, aim, missile=True,
+                                                called=True, extra=extra))
+            t = load_tables()
+            spots = tuple(situation(state, attacker, target, t.location(face), missile=True,
+                                    extra=extra, t=t) for face in range(1, 11))
+            return odds_of(state, spots[0], t, spots)
         blow = situation(state, attacker, target, options.get("aim", "chest"),
                          weapon=options.get("weapon"), defending=options.get("defending"))
         return odds_of(state, blow)
 
     def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
-        strike(ctx, attacker, target, options.get("aim", "chest"))
+        """One blow (or, `kind="missile"`, one shot) outside the turn, for the sandbox."""
+        if options.get("kind") == "missile":
+            shoot(ctx, attacker, target, options.get("aim", ""))
+        else:
+            strike(ctx, attacker, target, options.get("aim", "chest"))
 
     # --- what the window shows ----------------------------------------------------------------
     def archetypes(self) -> dict[str, str]:
