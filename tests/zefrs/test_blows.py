@@ -120,3 +120,32 @@ def test_armour_weight_makes_a_man_easier_to_hit() -> None:
     assert (blow.subtracted, blow.column) == (-1, 3)
     assert [(m.value, m.rule) for m in blow.shifts] == [(-2, "ZEF-41")]
     assert "column 5, \N{MINUS SIGN}2 fighting from below (ZEF\N{MINUS SIGN}41) → 3" in blow.walk
+
+
+def _from(at: tuple[int, int], facing: int = 3, **options: object) -> ZefAttackRolled:
+    """The Cimmerian's orange blow at the chest of a guard at (1, 0) facing `facing`
+    (3: west), struck from `at`."""
+    sc = zef(**options).side("pcs", True).side("foes")
+    sc.unit("a", "cimmerian", "pcs", at, facing=0)
+    sc.unit("b", "guard", "foes", (1, 0), facing=facing)
+    st = begin(sc)
+    st, _ = declare(st, a="fight:b:chest")
+    st, ev = declare(st, 5, 25, 99, b="defend")  # his defence fails: the shield alone
+    return [e for e in ev if isinstance(e, ZefAttackRolled)][0]
+
+
+def test_the_shield_is_not_brought_across_to_the_other_flank_or_behind() -> None:
+    """R-ZEF-SHIELD-ARC: facing west with his shield on the left (south), a blow from the
+    front or the south flank meets the shield; from the north flank or behind, it does not."""
+    front = _from((0, 0))
+    shield_side = _from((1, 1))  # south-east of him: his left flank as he faces west
+    other = _from((2, -1))  # north-east of him: his right flank
+    behind = _from((2, 0))
+    assert [e.shield_used for e in (front, shield_side, other, behind)] == \
+        [True, True, False, False]
+    assert behind.damage == front.damage + 1
+
+
+def test_the_gm_may_let_the_shield_come_round() -> None:
+    assert _from((2, 0), shield_arcs=["front", "shield_flank", "other_flank",
+                                      "rear"]).shield_used

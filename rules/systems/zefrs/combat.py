@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.events import Modifier
-from rules.hexgrid import arc_of
+from rules.hexgrid import sextant_direction
 from rules.ruleset import AttackOdds
 from rules.state import Battle
 from rules.systems.zefrs.armour import shield_covers
@@ -100,14 +100,30 @@ def _elevation(state: Battle, u: ZefUnit) -> int:
     return terrain.elevation if terrain is not None else 0
 
 
+def shield_arc(target: ZefUnit, attacker: ZefUnit) -> str:
+    """Where a blow comes from, for his shield (R-ZEF-SHIELD-ARC): "front" (the three
+    hexsides ahead), "shield_flank" (the side he carries it on), "other_flank", or "rear",
+    read by the hexside whose sector holds the attacker (R-POS-ARC's arcs, split by side:
+    direction numbers turn to the left as they rise)."""
+    assert target.pos is not None and attacker.pos is not None
+    turn = (sextant_direction(target.pos, attacker.pos) - target.facing) % 6
+    if turn in (0, 1, 5):
+        return "front"
+    if turn == 3:
+        return "rear"
+    left = turn == 2
+    return "shield_flank" if left == (target.shield_side == "left") else "other_flank"
+
+
 def shield_guards(state: Battle, a: ZefUnit, target: ZefUnit, aim: str, cfg: Config) -> bool:
-    """ZEF-48: a shield on his arm, on the side of the aimed area, not yet used this turn; and
-    not against a blow from his rear arc unless the GM allows it (R-ZEF-SHIELD-ARC)."""
+    """ZEF-48: a shield on his arm, on the side of the aimed area, not yet used this turn;
+    R-ZEF-SHIELD-ARC: only against blows from the arcs the GM allows (by default his front
+    and his shield's flank: it is not brought across to the other flank or behind him)."""
     if not target.shield or target.shield_used or not shield_covers(target.shield_side, aim):
         return False
-    if a.pos is None or target.pos is None:
+    if a.pos is None or target.pos is None or a.pos == target.pos:
         return True
-    return arc_of(target.facing, target.pos, a.pos) in cfg.shield_arcs
+    return shield_arc(target, a) in cfg.shield_arcs
 
 
 def situation(state: Battle, attacker: str, target: str, aim: str, *, weapon: str | None = None,

@@ -35,8 +35,9 @@ class Config(TableModel):
     obscured_shift: int = Field(-2, ge=-10, le=0)  # ZEF-42 [TABLE], R-ZEF-OBSCURED
     lower_position_shift: int = Field(2, ge=0, le=10)  # ZEF-41 [TABLE], R-ZEF-LOWER
     brawling_damage: int = Field(2, ge=0, le=10)  # ZEF-26: brawling damage is 2 less
-    shield_arcs: Annotated[tuple[Literal["front", "flank", "rear"], ...],
-                           BeforeValidator(as_tuple)] = ("front", "flank")  # R-ZEF-SHIELD-ARC
+    # R-ZEF-SHIELD-ARC: where the shield is brought to bear from
+    shield_arcs: Annotated[tuple[Literal["front", "shield_flank", "other_flank", "rear"], ...],
+                           BeforeValidator(as_tuple)] = ("front", "shield_flank")
     zero_check: Literal["already_down", "on_reaching"] = "already_down"  # ZEF-52, R-ZEF-ZERO
     move_hexes: int = Field(4, ge=1, le=30)  # R-ZEF-MOVE: on foot, a turn
     mounted_move_hexes: int = Field(8, ge=1, le=60)  # R-ZEF-MOVE: in the saddle
