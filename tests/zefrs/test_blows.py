@@ -131,7 +131,7 @@ def _from(at: tuple[int, int], facing: int = 3, **options: object) -> ZefAttackR
     st = begin(sc)
     st, _ = declare(st, a="fight:b:chest")
     st, ev = declare(st, 5, 25, 99, b="defend")  # his defence fails: the shield alone
-    return [e for e in ev if isinstance(e, ZefAttackRolled)][0]
+    return next(e for e in ev if isinstance(e, ZefAttackRolled))
 
 
 def test_the_shield_is_not_brought_across_to_the_other_flank_or_behind() -> None:
