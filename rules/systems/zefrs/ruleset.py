@@ -1,0 +1,241 @@
+"""ZeFRS (seed 002, the free re-release of the 1985 Conan RPG's rules) as a Flank ruleset.
+
+Why this module is thin: the chart (chart.py), the figures (units.py), the blow (combat.py),
+the declarations (declare.py) and the turn (round.py) each live in their own module; this
+class is the protocol's face on them (rules/ruleset.py), as the engine, the window, the GM's
+sandbox and the computer players see a ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rules.commands import Command, Declare
+from rules.engine import AttackOdds, BattleSetup, Context, UnitSpec, command_owner_refusal
+from rules.ruleset import weapon_badge
+from rules.ruleset_base import TableRuleset
+from rules.state import Battle, Board, Frame
+from rules.systems.zefrs.blows import strike
+from rules.systems.zefrs.combat import odds_of, situation
+from rules.systems.zefrs.declare import parse, say_action
+from rules.systems.zefrs.events import (
+    ActionDeclared,
+    DeclarationsClosed,
+    DeclareFrame,
+    TurnFrame,
+    ZefSystem,
+)
+from rules.systems.zefrs.missiles import shoot, shot_shifts
+from rules.systems.zefrs.options import declarable
+from rules.systems.zefrs.round import run_turn, to_declare
+from rules.systems.zefrs.tables import ZefTables, load_tables
+from rules.systems.zefrs.units import (
+    TURN_SECONDS,
+    ZefUnit,
+    area_armour,
+    build_unit,
+    dodge,
+    zef,
+)
+from rules.wording import Words
+
+__all__ = ["RULESET", "ZeFRS"]
+
+
+class ZeFRS(TableRuleset):
+    id: ClassVar[str] = "zefrs"
+    name: ClassVar[str] = "ZeFRS"
+    source: ClassVar[str] = ("\"ZeFRS\", the free re-release of the rules of the Conan "
+                             "Role-Playing Game (TSR, 1985), by Krawec (2007-2008)")
+    order: ClassVar[int] = 20
+
+    def tables(self, path: Path | None = None) -> ZefTables:
+        return load_tables(path)
+
+    def make_unit(self, spec: UnitSpec, board: Board) -> ZefUnit:
+        return build_unit(spec)
+
+    def initial_state(self, setup: BattleSetup) -> Battle:
+        return self.new_battle(setup, system=ZefSystem(), stack=(TurnFrame(),))
+
+    def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
+        """A Cimmerian and a hired sword against a captain, two guards and an archer in a
+        ruined courtyard: every kind of action has a use."""
+        from rules.builder import Scenario
+
+        if mode != "skirmish":
+            return None
+        return (Scenario(self.id, seed=seed, radius=5, title="Ambush in the courtyard")
+                .side("heroes", player_characters=True).side("guard")
+                .unit("conan", "cimmerian", "heroes", (-2, 0), facing=0)
+                .unit("sword", "swordsman", "heroes", (-2, 1), facing=0)
+                .unit("cap", "captain", "guard", (2, -1), facing=3)
+                .unit("g1", "guard", "guard", (1, 0), facing=3)
+                .unit("g2", "guard", "guard", (1, 1), facing=3)
+                .unit("bow", "archer", "guard", (4, -2), facing=3)
+                .build())
+
+    def data_file(self) -> Path | None:
+        return Path(__file__).with_name("data.toml")
+
+    def round_fields(self) -> frozenset[str]:
+        return frozenset(ZefUnit.ROUND_RESET)
+
+    def run_frame(self, ctx: Context, frame: Frame) -> None:
+        if isinstance(frame, TurnFrame):
+            run_turn(ctx, frame)
+        else:
+            raise TypeError(f"no procedure for {type(frame).__name__}")
+
+    # --- the side's choices ----------------------------------------------------------------
+    def declarable(self, state: Battle, unit: Any) -> tuple[str, ...] | None:
+        uid = unit if isinstance(unit, str) else unit.id
+        return declarable(state, uid)
+
+    def _to_declare(self, state: Battle, side: str) -> list[ZefUnit]:
+        return to_declare(state, side)
+
+    def legal_commands(self, state: Battle, side: str) -> list[Command]:
+        if not isinstance(state.top, DeclareFrame):
+            return []
+        return [Declare(unit=u.id, action=a) for u in self._to_declare(state, side)
+                for a in declarable(state, u.id)]
+
+    def check(self, state: Battle, command: Command) -> str | None:
+        why = command_owner_refusal(state, command)
+        if why is not None:
+            return why
+        if not isinstance(state.top, DeclareFrame):
+            return "nothing is to be declared now"
+        if not isinstance(command, Declare):
+            return "each figure first states what he will do this turn (ZEF-15)"
+        u = zef(state, command.unit)
+        if not u.fighting:
+            return f"{u.id} is out of the fight"
+        if u.declared:
+            return f"{u.id} has already stated his action this turn"
+        if u not in to_declare(state, u.side):
+            return f"{u.id} is caught off guard: this is a free turn of his foes' (ZEF-12)"
+        if parse(command.action) is None:
+            return f"{command.action!r} is not an action a ZeFRS figure can state"
+        if command.action not in declarable(state, u.id):
+            return f"{u.id} cannot {say_action(command.action)} now"
+        return None
+
+    def decide(self, ctx: Context, command: Command) -> None:
+        assert isinstance(command, Declare)
+        side = ctx.state.unit(command.unit).side
+        ctx.emit(ActionDeclared(unit=command.unit, action=command.action))
+        if not self._to_declare(ctx.state, side):
+            ctx.emit(DeclarationsClosed(side=side))
+
+    # --- the GM's hand -------------------------------------------------------------------------
+    def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
+        """An edit, with the reach that follows from a new weapon (ZEF-02)."""
+        u = super().edit_unit(state, unit, changes)
+        if "weapon" in changes and "reach_ft" not in changes:
+            u = replace(u, reach_ft=load_tables().weapon(u.weapon or None).reach_ft)
+        return u
+
+    def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
+        t = load_tables()
+        unknown = self.entry_refusal(changes, {"weapon": t.weapons, "offhand": t.weapons,
+                                               "missile": t.weapons, "shield": t.shields})
+        if unknown:
+            return unknown
+        for piece in changes.get("armour", ()):
+            if piece not in t.armour:
+                return f"armour {piece!r} is not in the ZeFRS tables"
+        if changes.get("missile") and not t.weapons[changes["missile"]].missile:
+            return f"{changes['missile']!r} is not thrown or shot (ZEF-38)"
+        if changes.get("rank") not in (None, "foe", "enemy"):
+            return "rank is foe or enemy (ZEF-01)"
+        return None
+
+    # --- odds and the GM's exchange ----------------------------------------------------------
+    def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
+        """Exact odds of a blow or a shot now.  options: kind ("melee" or "missile"), aim
+        (an aiming point: melee default chest; for a shot, a called shot, ZEF-40, else the
+        d10 decides, ZEF-39), weapon, defending (True/False; default: whether he declared
+        Defend)."""
+        if options.get("kind") == "missile":
+            a, d = zef(state, attacker), zef(state, target)
+            extra = shot_shifts(state, a, d)
+            aim = options.get("aim", "")
+            if aim:
+                return odds_of(state, situation(state, attacker, target, aim, missile=True,
+                                                called=True, extra=extra))
+            t = load_tables()
+            spots = tuple(situation(state, attacker, target, t.location(face), missile=True,
+                                    extra=extra, t=t) for face in range(1, 11))
+            return odds_of(state, spots[0], t, spots)
+        blow = situation(state, attacker, target, options.get("aim", "chest"),
+                         weapon=options.get("weapon"), defending=options.get("defending"))
+        return odds_of(state, blow)
+
+    def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
+        """One blow (or, `kind="missile"`, one shot) outside the turn, for the sandbox."""
+        if options.get("kind") == "missile":
+            shoot(ctx, attacker, target, options.get("aim", ""))
+        else:
+            strike(ctx, attacker, target, options.get("aim", "chest"))
+
+    # --- what the window shows ----------------------------------------------------------------
+    def archetypes(self) -> dict[str, str]:
+        known = set(load_tables().units)
+        pairs = {"swordsman": "fighting_man", "veteran": "veteran", "spearman":
+                 "man_at_arms_spear", "pikeman": "pikeman", "crossbowman": "crossbowman",
+                 "archer": "archer", "knight": "knight", "horse_archer": "raider",
+                 "mage": "magic_user", "priest": "cleric", "thief": "thief", "dwarf": "dwarf",
+                 "orc": "orc", "goblin": "goblin", "hobgoblin": "hobgoblin", "gnoll": "gnoll",
+                 "bugbear": "bugbear", "ogre": "ogre", "wolf": "wolf", "bandit": "bandit",
+                 "bandit_archer": "bandit_archer", "legionary": "legionary",
+                 "halberdier": "halberdier", "duelist": "duelist", "brawler": "brawler"}
+        return {a: t for a, t in pairs.items() if t in known}
+
+    def unit_badge(self, state: Battle, unit_id: str) -> str:
+        u = zef(state, unit_id)
+        key = u.weapon or u.missile
+        return weapon_badge(load_tables().weapons[key].name) if key else ""
+
+    def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
+        t = load_tables()
+        u = zef(state, unit_id)
+        rank = "Enemy" if u.enemy else ("PC" if _pc_side(state, u.side) else "Foe")
+        armour = area_armour(u, t)
+        lines = [f"{Words.of(state).unit(u.id)} — {rank}",
+                 f"Damage {u.hp}/{u.max_hp}" + (f"  ({u.condition})" if u.condition else ""),
+                 f"{t.weapon(u.weapon or None).name} {u.rating_with(u.weapon)}, "
+                 f"Movement or Prowess {dodge(u, t)}",
+                 "armour " + ", ".join(f"{a.replace('_', ' ')} {v}"
+                                       for a, v in armour.items() if v)
+                 + (f"; {t.shields[u.shield].name}" if u.shield else "")]
+        if u.mounted:
+            lines.append("mounted")
+        if u.knocked_down:
+            lines.append("on the ground")
+        if u.wounds:
+            lines.append("wounds: " + ", ".join(u.wounds))
+        if u.free_actions:
+            lines.append(f"free actions: {u.free_actions}")
+        if u.declared:
+            lines.append(f"will {say_action(u.declared, Words.of(state))}")
+        return lines
+
+    def phase_label(self, state: Battle) -> str:
+        top = state.top
+        step = top.step if isinstance(top, TurnFrame) else "declare"
+        words = {"begin": "begins", "declare": "actions stated", "initiative": "initiative",
+                 "act": "actions", "end": "end of the turn", "over": "end of the turn"}
+        start = max(0, state.round - 1) * TURN_SECONDS
+        return (f"Turn {state.round} (seconds {start} to {start + TURN_SECONDS}): "
+                f"{words.get(step, step)}")
+
+
+def _pc_side(state: Battle, side: str) -> bool:
+    return any(s.id == side and s.player_characters for s in state.sides)
+
+
+RULESET = ZeFRS()
