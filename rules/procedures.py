@@ -34,7 +34,7 @@ from rules.commands import Command, React
 from rules.engine import Context
 from rules.events import BattleEnded, Event, HexT, UnitStepped, evolver, hx, unhx
 from rules.hexgrid import Hex
-from rules.state import Battle, Frame, Unit
+from rules.state import Battle, Frame, Unit, changed
 from rules.wording import PLAIN, Words, and_list
 
 S = TypeVar("S")
@@ -59,7 +59,7 @@ def find_frame(state: Battle, kind: type[Frame]) -> int:
 
 def set_frame(state: Battle, index: int, frame: Frame) -> Battle:
     """The state with the frame at `index` replaced (a frame below the top changes)."""
-    return replace(state, stack=(*state.stack[:index], frame, *state.stack[index + 1:]))
+    return state.remade(stack=(*state.stack[:index], frame, *state.stack[index + 1:]))
 
 
 def system_of(state: Battle, kind: type[S]) -> S:
@@ -70,7 +70,7 @@ def system_of(state: Battle, kind: type[S]) -> S:
 
 def with_system(state: Battle, **changes: Any) -> Battle:
     """The state with some fields of its battle-wide data changed."""
-    return replace(state, system=replace(state.system, **changes))
+    return changed(state, system=changed(state.system, **changes))
 
 
 # --- the frames ----------------------------------------------------------------------------

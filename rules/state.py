@@ -20,8 +20,8 @@ import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rules.hexgrid import Hex
 
@@ -178,6 +178,25 @@ class Outcome:
 _SAME: Any = object()  # `Battle.remade`: this field as it is
 
 
+T = TypeVar("T")
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def changed(obj: T, /, **changes: Any) -> T:
+    """`dataclasses.replace` for the frozen records of a battle, with each class's field
+    names looked up once rather than walked at every call: folding an event replaces a unit,
+    a frame or the ruleset's data a few times, and `replace`'s walk was the replay's largest
+    cost (issue 22).  Same result; `tests/test_state_index.py` compares the two."""
+    cls = type(obj)
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(obj) if f.init)
+    for name in names:
+        if name not in changes:
+            changes[name] = getattr(obj, name)
+    return cls(**changes)
+
+
 @dataclass(frozen=True, slots=True)
 class Battle:
     ruleset: str
@@ -288,7 +307,7 @@ class Battle:
                 raise KeyError(f"no unit {unit_id!r}")
         else:
             old = self.unit(unit_id)
-        return self.with_unit(replace(old, **changes))
+        return self.with_unit(changed(old, **changes))
 
     # The index is derived: copies and pickles leave it behind (the copy rebuilds it when
     # asked), so they cost what they did before there was one.

@@ -211,3 +211,15 @@ def test_remade_is_dataclasses_replace_for_every_field_it_changes() -> None:
     again = odd.remade()
     assert all(getattr(again, name) is value for name, value in marked.items())
     assert again._where is None
+
+
+def test_changed_is_dataclasses_replace() -> None:
+    import dataclasses
+
+    from rules.state import changed
+
+    state = random_playout(open_field("fallen_empire", 4, seed=3), 3, max_commands=30).final
+    unit = state.units[0]
+    assert changed(unit, hp=unit.hp - 1) == dataclasses.replace(unit, hp=unit.hp - 1)
+    assert changed(unit) == unit and changed(unit) is not unit
+    assert changed(state, round=7) == dataclasses.replace(state, round=7)
