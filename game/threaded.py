@@ -15,7 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.turns import Controller
 from rules.commands import Command
-from rules.state import Battle, state_hash
+from rules.state import Battle
 
 
 class ThreadedController:
@@ -24,7 +24,7 @@ class ThreadedController:
         self.min_think_s = min_think_s  # a readable pace: never answer faster than this
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="flank-ai")
         self._job: Future[Command | None] | None = None
-        self._key: tuple[str, str] | None = None
+        self._asked: tuple[Battle, str] | None = None  # the position and side thought about
         self._started = 0.0
         self._lock = threading.Lock()
 
@@ -33,11 +33,19 @@ class ThreadedController:
         with self._lock:
             return self._job is not None and not self._job.done()
 
+    def _same_question(self, state: Battle, side: str) -> bool:
+        """Whether this is the position already being thought about.  Asked every frame, so
+        it is the same object, or an equal state (compared part by part, the parts shared),
+        never a hash of the whole battle (10 ms a frame at 100 figures)."""
+        if self._asked is None:
+            return False
+        asked, asked_side = self._asked
+        return side == asked_side and (state is asked or state == asked)
+
     def choose(self, state: Battle, side: str, legal: Sequence[Command]) -> Command | None:
-        key = (state_hash(state), side)
         with self._lock:
-            if self._key != key:
-                self._key = key
+            if not self._same_question(state, side):
+                self._asked = (state, side)
                 self._started = time.monotonic()
                 self._job = self._pool.submit(self.inner.choose, state, side, list(legal))
                 return None
@@ -48,7 +56,7 @@ class ThreadedController:
             return None
         with self._lock:
             self._job = None
-            self._key = None
+            self._asked = None
         return job.result()  # an exception in the worker surfaces here, on the main thread
 
     def wait(self, timeout: float | None = None) -> bool:

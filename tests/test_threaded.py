@@ -54,3 +54,30 @@ def test_thinking_flag_and_readable_pace():
             time.sleep(0.005)
     assert time.monotonic() - t0 >= 0.05
     ctl.close()
+
+
+def test_asking_again_about_the_same_position_does_not_start_the_thought_again():
+    """The window asks every frame; an equal position (the same, or rebuilt equal) is the
+    same question, and only a new position starts a new thought."""
+    import copy
+
+    from rules.engine import decider, legal_commands, start
+
+    class Counting(RandomController):
+        asked = 0
+
+        def choose(self, state, side, legal):
+            Counting.asked += 1
+            time.sleep(0.05)
+            return super().choose(state, side, legal)
+
+    state, _ = start(demo_setup("fallen_empire", seed=4))
+    side = decider(state)
+    legal = legal_commands(state, side)
+    ctl = ThreadedController(Counting(seed=1))
+    assert ctl.choose(state, side, legal) is None
+    assert ctl.choose(copy.deepcopy(state), side, legal) is None  # equal: still thinking
+    assert ctl.wait(5)
+    assert Counting.asked == 1
+    assert ctl.choose(state, side, legal) in legal
+    ctl.close()
