@@ -15,10 +15,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.turns import Controller
 from rules.commands import Command
+from rules.engine import legal_commands
 from rules.state import Battle
 
 
 class ThreadedController:
+    decides_aside = True  # the turn manager may leave the legal commands for the worker to list
+
     def __init__(self, inner: Controller, min_think_s: float = 0.0) -> None:
         self.inner = inner
         self.min_think_s = min_think_s  # a readable pace: never answer faster than this
@@ -42,12 +45,16 @@ class ThreadedController:
         asked, asked_side = self._asked
         return side == asked_side and (state is asked or state == asked)
 
-    def choose(self, state: Battle, side: str, legal: Sequence[Command]) -> Command | None:
+    def choose(self, state: Battle, side: str,
+               legal: Sequence[Command] | None) -> Command | None:
+        """None while thinking, then the command.  `legal` None: the worker lists the legal
+        commands itself, so the window's thread never waits for them."""
         with self._lock:
             if not self._same_question(state, side):
                 self._asked = (state, side)
                 self._started = time.monotonic()
-                self._job = self._pool.submit(self.inner.choose, state, side, list(legal))
+                given = None if legal is None else list(legal)
+                self._job = self._pool.submit(self._think, state, side, given)
                 return None
             job = self._job
         if job is None or not job.done():
@@ -58,6 +65,14 @@ class ThreadedController:
             self._job = None
             self._asked = None
         return job.result()  # an exception in the worker surfaces here, on the main thread
+
+    def _think(self, state: Battle, side: str, legal: list[Command] | None) -> Command | None:
+        if legal is None:
+            legal = legal_commands(state, side)
+            if not legal:
+                raise RuntimeError(f"{side} must decide but has no legal command (top frame "
+                                   f"{type(state.top).__name__})")
+        return self.inner.choose(state, side, legal)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the current thought is finished (for headless drivers and tests);

@@ -68,7 +68,10 @@ Listener = Callable[[tuple[Event, ...]], None]
 
 @runtime_checkable
 class Controller(Protocol):
-    """Whoever plays a side: a human through the UI, an AI, a script."""
+    """Whoever plays a side: a human through the UI, an AI, a script.
+
+    A controller with ``decides_aside = True`` (`game.threaded.ThreadedController`) may be
+    handed ``legal=None`` and lists the legal commands itself, off the window's thread."""
 
     def choose(self, state: Battle, side: str, legal: Sequence[Command]) -> Command | None:
         """The command to submit for `side`, or None when there is none yet.  Never blocks."""
@@ -294,11 +297,16 @@ class TurnManager:
         seat = self.waiting_on
         if seat is None or self.handover_pending is not None:
             return None
-        legal = self.legal
-        if not legal:
-            raise RuntimeError(f"{seat.side} must decide but has no legal command (top frame "
-                               f"{type(self.state.top).__name__})")
-        command = seat.controller.choose(self.state, seat.side, legal)
+        if getattr(seat.controller, "decides_aside", False) and self._legal is None:
+            # it lists the legal commands itself, off the window's thread (at 100 figures a
+            # side the list costs the better part of a frame)
+            command = seat.controller.choose(self.state, seat.side, None)
+        else:
+            legal = self.legal
+            if not legal:
+                raise RuntimeError(f"{seat.side} must decide but has no legal command (top "
+                                   f"frame {type(self.state.top).__name__})")
+            command = seat.controller.choose(self.state, seat.side, legal)
         if command is None:
             return None
         if not isinstance(command, Command):

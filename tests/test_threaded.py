@@ -81,3 +81,31 @@ def test_asking_again_about_the_same_position_does_not_start_the_thought_again()
     assert Counting.asked == 1
     assert ctl.choose(state, side, legal) in legal
     ctl.close()
+
+
+def test_the_turn_manager_leaves_listing_the_legal_commands_to_the_thinking_thread():
+    """The window's thread does not list the computer's legal commands (at 100 figures a
+    side the list costs the better part of a frame): the worker does, and plays the same."""
+    import game.turns as turns
+
+    listed_here = []
+    real = turns.legal_commands
+
+    def watched(state, side):
+        listed_here.append(side)
+        return real(state, side)
+
+    setup = demo_setup("fallen_empire", seed=4)
+    seats = {s.id: Seat(s.id, ThreadedController(Slow(seed=len(s.id)))) for s in setup.sides}
+    tm = TurnManager(setup, seats)
+    turns.legal_commands = watched
+    try:
+        for _ in range(2000):
+            if tm.step() is None:
+                time.sleep(0.001)
+            if len(tm.history) >= 5:
+                break
+    finally:
+        turns.legal_commands = real
+    assert len(tm.history) >= 5
+    assert listed_here == []

@@ -25,11 +25,12 @@ from typing import Any
 
 from game.saves.errors import SaveFolderError
 from game.saves.format import MAX_HEADER_BYTES, MAX_LINE_BYTES, SaveHeader
+from game.saves.hashing import StateHasher
 from game.saves.loaded import LoadedSave
 from game.saves.parsing import _dumps
 from rules.commands import Command
 from rules.events import Event
-from rules.state import Battle, state_hash
+from rules.state import Battle
 
 
 class _StepListener:
@@ -75,6 +76,7 @@ class SaveWriter:
         self._fd: int | None = None
         self._size = 0
         self.journal = bytearray()  # the whole save as it would be on disk
+        self._hasher = StateHasher()  # state_hash's digest, redoing only what a step changed
         self.began = _unsaved is None  # whether a file of it was ever written
         if _unsaved is not None:
             self.journal += _header_line(self.path, header)
@@ -170,7 +172,7 @@ class SaveWriter:
                                "command": command.model_dump(mode="json"),
                                "events": [e.model_dump(mode="json") for e in events]}
         if state is not None:
-            rec["hash"] = state_hash(state)
+            rec["hash"] = self._hasher(state)
         self._append(rec)
         self.position += 1
         self.line_length = self.position
