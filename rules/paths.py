@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Container, Mapping
+from math import gcd
 
 from rules.hexgrid import CostFn, Hex, StopFn
 
@@ -68,19 +69,43 @@ def cheapest_paths(start: Hex, budget: int, cost: CostFn | None, stops: StopFn =
     # also the order a hex's predecessors were settled in: a path is scored from the start
     # by walking its hexes in that order.
     n = len(order)
-    dq = [h[0] - start[0] for h in order]
-    dr = [h[1] - start[1] for h in order]
+    sq, sr = start
+    dq = [h[0] - sq for h in order]
+    dr = [h[1] - sr for h in order]
     off = [0 if along is None or along(h) or i == 0 else 1 for i, h in enumerate(order)]
-    place = {h: i for i, h in enumerate(order)}
+    found: list[list[Hex] | None] = [None] * n
+    # A hex with a single cheapest path (no hex behind it has two ways in) needs no
+    # choosing: follow the only predecessors back.  Predecessors come first in the order,
+    # so one pass settles which hexes fork.
+    forked = [False] * n
+    rays: dict[tuple[int, int], list[int]] = {}
+    for g in range(n):
+        ps = preds[g]
+        if len(ps) > 1 or (ps and forked[ps[0]]):
+            forked[g] = True
+            # Goals on one ray from the start share their choices: a deviation from the
+            # line to k * (a, b) is k times the deviation from the line to (a, b), so every
+            # comparison, and so every choice, comes out the same.
+            k = gcd(dq[g], dr[g])
+            rays.setdefault((dq[g] // k, dr[g] // k), []).append(g)
+        else:
+            path = [order[g]]
+            h = g
+            while preds[h]:
+                h = preds[h][0]
+                path.append(order[h])
+            path.reverse()
+            found[g] = path
     mark = [-1] * n
     dev = [0] * n
     offs = [0] * n
     came = [-1] * n
-    paths: dict[Hex, list[Hex]] = {}
-    for h in sorted(dist):
-        g = place[h]
-        paths[h] = _straightest(g, preds, mark, dq, dr, off, dev, offs, came, order)
-    return {h: dist[h] for h in sorted(dist)}, paths
+    for ray, (gq, gr) in enumerate(rays):
+        _straightest(rays[gq, gr], ray, gq, gr, preds, mark, dq, dr, off, dev, offs, came,
+                     order, found)
+    place = {h: i for i, h in enumerate(order)}
+    keys = sorted(dist)
+    return {h: dist[h] for h in keys}, {h: found[place[h]] for h in keys}  # type: ignore[misc]
 
 
 def _neighbours(h: Hex) -> tuple[Hex, ...]:
@@ -141,35 +166,23 @@ def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
     return order, dist, preds
 
 
-def _straightest(g: int, preds: list[list[int]], mark: list[int], dq: list[int],
-                 dr: list[int], off: list[int], dev: list[int], offs: list[int],
-                 came: list[int], order: list[Hex]) -> list[Hex]:
-    """The best of the cheapest paths to the hex at place `g`: the hexes that can lead to
-    it, each scored once (deviation, then hexes off the road, added up from the start), in
-    search order; among equal scores the predecessor first in Hex order.  `mark`, `dev`,
-    `offs` and `came` are scratch space shared between goals."""
-    behind = [g]
-    mark[g] = g
-    single = True
-    i = 0
-    while i < len(behind):
-        ps = preds[behind[i]]
-        if len(ps) > 1:
-            single = False
-        for p in ps:
-            if mark[p] != g:
-                mark[p] = g
+def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[int]],
+                 mark: list[int], dq: list[int], dr: list[int], off: list[int],
+                 dev: list[int], offs: list[int], came: list[int], order: list[Hex],
+                 found: list[list[Hex] | None]) -> None:
+    """The best of the cheapest paths to each hex (by place) in `goals`, all on the ray
+    from the start through (gq, gr), into `found`: the hexes that can lead to them, each
+    scored once (deviation from the ray, then hexes off the road, added up from the
+    start), in search order; among equal scores the predecessor first in Hex order.
+    `mark`, `dev`, `offs` and `came` are scratch space shared between rays."""
+    behind = list(goals)
+    for g in goals:
+        mark[g] = ray
+    for h in behind:  # grows as it goes: every hex some goal can be reached through
+        for p in preds[h]:
+            if mark[p] != ray:
+                mark[p] = ray
                 behind.append(p)
-        i += 1
-    if single:  # only one cheapest path: nothing to choose
-        path = [order[g]]
-        h = g
-        while preds[h]:
-            h = preds[h][0]
-            path.append(order[h])
-        path.reverse()
-        return path
-    gq, gr = dq[g], dr[g]
     behind.sort()
     for h in behind:
         ps = preds[h]
@@ -187,10 +200,11 @@ def _straightest(g: int, preds: list[list[int]], mark: list[int], dq: list[int],
         dev[h] = bd + (d if d >= 0 else -d)
         offs[h] = bo + off[h]
         came[h] = p
-    path = [order[g]]
-    h = g
-    while preds[h]:
-        h = came[h]
-        path.append(order[h])
-    path.reverse()
-    return path
+    for g in goals:
+        path = [order[g]]
+        h = g
+        while preds[h]:
+            h = came[h]
+            path.append(order[h])
+        path.reverse()
+        found[g] = path
