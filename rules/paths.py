@@ -28,7 +28,7 @@ import heapq
 from collections.abc import Callable, Container, Mapping
 from math import gcd
 
-from rules.hexgrid import CostFn, Hex, StopFn
+from rules.hexgrid import CostFn, Hex, StopFn, neighbours
 
 Score = tuple[int, int]  # (deviation added up, hexes off the road)
 
@@ -108,17 +108,6 @@ def cheapest_paths(start: Hex, budget: int, cost: CostFn | None, stops: StopFn =
     return {h: dist[h] for h in keys}, {h: found[place[h]] for h in keys}  # type: ignore[misc]
 
 
-def _neighbours(h: Hex) -> tuple[Hex, ...]:
-    """`Hex.neighbors`, kept: a search asks for the same hexes' neighbours again and again."""
-    found = _NEIGHBOURS.get(h)
-    if found is None:
-        found = _NEIGHBOURS[h] = h.neighbors()
-    return found
-
-
-_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
-
-
 def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
             entering: tuple[Mapping[Hex, int], Container[Hex]] | None = None
             ) -> tuple[list[Hex], dict[Hex, int], list[list[int]]]:
@@ -126,22 +115,29 @@ def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
     the order the search left them, the minimal cost of each, and for each (by its place in
     that order) every neighbour a cheapest path can come from, in Hex order.  A hex comes
     only from hexes left before it, so the choices form no loop even with steps that cost
-    nothing."""
+    nothing.
+
+    The ways into a hex are kept as the search goes (reset when a cheaper way turns up,
+    added to when an equal one does), not gathered and filtered afterwards: a stop is never
+    left, so it never leads anywhere, and a hex already left takes no more ways in."""
     dist: dict[Hex, int] = {start: 0}
     left: dict[Hex, int] = {}  # hex -> when it was left (the order of the search)
-    into: dict[Hex, list[tuple[Hex, int]]] = {}
+    into: dict[Hex, list[Hex]] = {}
     frontier: list[tuple[int, Hex]] = [(0, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    costs, barred = entering if entering is not None else (None, ())
+    check_stops = stops is not _never
     while frontier:
-        spent, here = heapq.heappop(frontier)
+        spent, here = pop(frontier)
         if spent > dist[here] or here in left:
             continue
         left[here] = len(left)
-        if here != start and stops(here):
+        if check_stops and here != start and stops(here):
             continue
-        for nxt in _neighbours(here):
-            if entering is not None:
-                step = entering[0].get(nxt)
-                if step is None or nxt in entering[1]:
+        for nxt in neighbours(here):
+            if costs is not None:
+                step = costs.get(nxt)
+                if step is None or nxt in barred:
                     continue
             else:
                 assert cost is not None
@@ -150,19 +146,27 @@ def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
                     continue
             if step < 0:
                 raise ValueError(f"negative step cost {step} from {here} to {nxt}")
-            if spent + step > budget:
+            new = spent + step
+            if new > budget or nxt in left:
                 continue
-            into.setdefault(nxt, []).append((here, step))
-            if spent + step < dist.get(nxt, budget + 1):
-                dist[nxt] = spent + step
-                heapq.heappush(frontier, (spent + step, nxt))
+            old = get(nxt)
+            if old is None or new < old:
+                dist[nxt] = new
+                into[nxt] = [here]
+                push(frontier, (new, nxt))
+            elif new == old:
+                into[nxt].append(here)
     order = list(left)
     preds: list[list[int]] = []
     for h in order:
-        dh, lh = dist[h], left[h]
-        ps = sorted(p for p, step in into.get(h, ()) if dist[p] + step == dh
-                    and left[p] < lh and (p == start or not stops(p)))
-        preds.append([left[p] for p in ps])
+        ps = into.get(h)
+        if ps is None:
+            preds.append([])
+        elif len(ps) == 1:
+            preds.append([left[ps[0]]])
+        else:
+            ps.sort()
+            preds.append([left[p] for p in ps])
     return order, dist, preds
 
 
