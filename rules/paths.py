@@ -190,6 +190,15 @@ def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[
     behind.sort()
     for h in behind:
         ps = preds[h]
+        d = dq[h] * gr - dr[h] * gq
+        if d < 0:
+            d = -d
+        if len(ps) == 1:  # most hexes: no choice here
+            p = ps[0]
+            dev[h] = dev[p] + d
+            offs[h] = offs[p] + off[h]
+            came[h] = p
+            continue
         if not ps:
             dev[h] = 0
             offs[h] = 0
@@ -200,8 +209,7 @@ def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[
             od = dev[o]
             if od < bd or (od == bd and offs[o] < bo):
                 p, bd, bo = o, od, offs[o]
-        d = dq[h] * gr - dr[h] * gq
-        dev[h] = bd + (d if d >= 0 else -d)
+        dev[h] = bd + d
         offs[h] = bo + off[h]
         came[h] = p
     for g in goals:
