@@ -88,21 +88,15 @@ def cheapest_paths(start: Hex, budget: int, cost: CostFn | None, stops: StopFn =
             # comparison, and so every choice, comes out the same.
             k = gcd(dq[g], dr[g])
             rays.setdefault((dq[g] // k, dr[g] // k), []).append(g)
-        else:
-            path = [order[g]]
-            h = g
-            while preds[h]:
-                h = preds[h][0]
-                path.append(order[h])
-            path.reverse()
-            found[g] = path
+        else:  # the one path there: the one to the hex before, and a step
+            found[g] = found[ps[0]] + [order[g]] if ps else [order[g]]  # type: ignore[operator]
     mark = [-1] * n
     dev = [0] * n
     offs = [0] * n
     came = [-1] * n
     for ray, (gq, gr) in enumerate(rays):
         _straightest(rays[gq, gr], ray, gq, gr, preds, mark, dq, dr, off, dev, offs, came,
-                     order, found)
+                     order, found, forked)
     place = {h: i for i, h in enumerate(order)}
     keys = sorted(dist)
     return {h: dist[h] for h in keys}, {h: found[place[h]] for h in keys}  # type: ignore[misc]
@@ -173,7 +167,7 @@ def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
 def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[int]],
                  mark: list[int], dq: list[int], dr: list[int], off: list[int],
                  dev: list[int], offs: list[int], came: list[int], order: list[Hex],
-                 found: list[list[Hex] | None]) -> None:
+                 found: list[list[Hex] | None], forked: list[bool]) -> None:
     """The best of the cheapest paths to each hex (by place) in `goals`, all on the ray
     from the start through (gq, gr), into `found`: the hexes that can lead to them, each
     scored once (deviation from the ray, then hexes off the road, added up from the
@@ -212,11 +206,11 @@ def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[
         dev[h] = bd + d
         offs[h] = bo + off[h]
         came[h] = p
-    for g in goals:
-        path = [order[g]]
-        h = g
-        while preds[h]:
+    for g in goals:  # back to the first hex with only one path there, already known
+        tail = [order[g]]
+        h = came[g]
+        while forked[h]:
+            tail.append(order[h])
             h = came[h]
-            path.append(order[h])
-        path.reverse()
-        found[g] = path
+        tail.reverse()
+        found[g] = found[h] + tail  # type: ignore[operator]
