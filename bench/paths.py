@@ -2,7 +2,7 @@
 
 Prints figures (with --json, one JSON object); asserts nothing.  The board: 128 x 128 hexes
 (Tiled offset rows, as the maps are), seeded so every run sees the same ground: 15% of hexes
-impassable, 20% of the rest rough (entering costs 2), the rest grass (1).
+impassable, 20% of the rest rough (entering costs 2; --rough), the rest grass (1).
   astar_ms         `hexgrid.find_path` from the top-left corner to the bottom-right one
   nx_astar_ms      `networkx.astar_path`, same graph and costs, hex distance as heuristic
   range_ms         `hexgrid.movement_range_with_paths` from the corner, unlimited budget
@@ -16,7 +16,7 @@ the least noisy); ratios are to networkx in the same run, so they mean something
 Targets (issue 22, measured here, never asserted): whole-grid movement range no slower than
 networkx's Dijkstra; A* kept well ahead of networkx's.
 
-    python bench/paths.py [--size 128] [--repeat 5] [--json]
+    python bench/paths.py [--size 128] [--repeat 5] [--rough 0.2] [--json]
 
 Profile:  python -m cProfile -s tottime bench/paths.py --repeat 1
 """
@@ -44,17 +44,18 @@ from rules.state import Battle, Board, Terrain
 UNLIMITED = 10**9
 
 
-def make_board(size: int, seed: int = 22) -> Board:
-    """A size x size board: 15% impassable, 20% of the rest rough, both corners kept open."""
+def make_board(size: int, seed: int = 22, rough: float = 0.2) -> Board:
+    """A size x size board: 15% impassable, `rough` of the rest rough, both corners open."""
     rng = random.Random(seed)
     hexes = hexes_in_rect_offset(size, size, "y", "odd")
-    grass, rough, rock = Terrain(), Terrain(kind="rough", move_cost=2), \
+    grass, hard, rock = Terrain(), Terrain(kind="rough", move_cost=2), \
         Terrain(kind="rock", impassable=True)
+    hard_below = 0.15 + 0.85 * rough
     corners = {hexes[0], hexes[-1]}
     cells = []
     for h in hexes:
         roll = rng.random()
-        t = grass if h in corners else rock if roll < 0.15 else rough if roll < 0.32 else grass
+        t = grass if h in corners else rock if roll < 0.15 else hard if roll < hard_below else grass
         cells.append((h, t))
     return Board(cells=tuple(sorted(cells)), width=size, height=size)
 
@@ -86,12 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=128)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--rough", type=float, default=0.2,
+                    help="share of the passable ground that costs 2 (0: all of one cost)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
     import networkx as nx
 
-    board = make_board(args.size)
+    board = make_board(args.size, rough=args.rough)
     entry = board.entry_costs
     start_hex = min(board.hexes(), key=lambda h: (h.r, h.q))
     goal = max(board.hexes(), key=lambda h: (h.r, h.q))
@@ -123,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     assert dist == dict(theirs), "our costs differ from networkx's"
     assert sum(entry[h] for h in ours_path[1:]) == sum(entry[h] for h in theirs_path[1:])
 
-    fig: dict[str, Any] = {"size": args.size, "hexes": len(board.cells),
+    fig: dict[str, Any] = {"size": args.size, "rough": args.rough, "hexes": len(board.cells),
                            "reached": len(dist), "repeat": args.repeat}
     fig["astar_ms"] = best_ms(lambda: find_path(start_hex, goal, cost), args.repeat)
     fig["nx_astar_ms"] = best_ms(
@@ -140,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(fig))
         return 0
-    print(f"{args.size}x{args.size} board, {fig['hexes']} hexes, {fig['reached']} reached "
-          f"from the corner; best of {args.repeat}")
+    print(f"{args.size}x{args.size} board, {fig['hexes']} hexes ({args.rough:.0%} of the "
+          f"ground rough), {fig['reached']} reached from the corner; best of {args.repeat}")
     print(f"  A* corner to corner      ours {fig['astar_ms']:8.1f} ms   networkx "
           f"{fig['nx_astar_ms']:8.1f} ms   ratio {fig['astar_vs_nx']:.2f}")
     print(f"  range (movement_range)   ours {fig['range_ms']:8.1f} ms   networkx "
