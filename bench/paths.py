@@ -9,6 +9,8 @@ impassable, 20% of the rest rough (entering costs 2; --rough), the rest grass (1
   reachable_ms     `positioning.reachable` for a figure standing there, unlimited budget,
                    the board's memo emptied first (what a figure's first walk costs)
   nx_dijkstra_ms   `networkx.single_source_dijkstra_path_length`, same source
+  nx_pred_ms       `networkx.dijkstra_predecessor_and_distance`: costs and predecessors,
+                   what `movement_range_with_paths` returns (its like-for-like peer)
 The networkx graph (a DiGraph, edge weight = the cost of entering its head) is built once
 and not timed.  Each figure is the best of --repeat runs (the machine is shared: best-of is
 the least noisy); ratios are to networkx in the same run, so they mean something anywhere.
@@ -137,8 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     fig["reachable_ms"] = best_ms(ours_reachable, args.repeat)
     fig["nx_dijkstra_ms"] = best_ms(
         lambda: nx.single_source_dijkstra_path_length(graph, start_hex), args.repeat)
+    fig["nx_pred_ms"] = best_ms(
+        lambda: nx.dijkstra_predecessor_and_distance(graph, start_hex), args.repeat)
     fig["astar_vs_nx"] = fig["astar_ms"] / fig["nx_astar_ms"]
     fig["range_vs_nx"] = fig["range_ms"] / fig["nx_dijkstra_ms"]
+    fig["range_vs_nx_pred"] = fig["range_ms"] / fig["nx_pred_ms"]
     fig["reachable_vs_nx"] = fig["reachable_ms"] / fig["nx_dijkstra_ms"]
     if args.json:
         print(json.dumps(fig))
@@ -149,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{fig['nx_astar_ms']:8.1f} ms   ratio {fig['astar_vs_nx']:.2f}")
     print(f"  range (movement_range)   ours {fig['range_ms']:8.1f} ms   networkx "
           f"{fig['nx_dijkstra_ms']:8.1f} ms   ratio {fig['range_vs_nx']:.2f}")
+    print(f"  range, with predecessors ours {fig['range_ms']:8.1f} ms   networkx "
+          f"{fig['nx_pred_ms']:8.1f} ms   ratio {fig['range_vs_nx_pred']:.2f}")
     print(f"  range (reachable)        ours {fig['reachable_ms']:8.1f} ms   networkx "
           f"{fig['nx_dijkstra_ms']:8.1f} ms   ratio {fig['reachable_vs_nx']:.2f}")
     return 0
