@@ -75,8 +75,8 @@ def cheapest_paths(start: Hex, budget: int, cost: CostFn | None, stops: StopFn =
     off = [0 if along is None or along(h) or i == 0 else 1 for i, h in enumerate(order)]
     found: list[list[Hex] | None] = [None] * n
     # A hex with a single cheapest path (no hex behind it has two ways in) needs no
-    # choosing: follow the only predecessors back.  Predecessors come first in the order,
-    # so one pass settles which hexes fork.
+    # choosing: its path is its predecessor's and one step.  Predecessors come first in
+    # the order, so one pass settles which hexes fork and the paths of those that do not.
     forked = [False] * n
     rays: dict[tuple[int, int], list[int]] = {}
     for g in range(n):

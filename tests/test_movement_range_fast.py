@@ -244,8 +244,8 @@ def _straightest(g: int, preds: list[list[int]], mark: list[int], dq: list[int],
 # --- random boards -----------------------------------------------------------------------------
 
 RADIUS = 6
-KINDS = ("grass", "grass", "grass", "rough", "rock", "road")
-COST = {"grass": 1, "rough": 2, "road": 1}
+KINDS = ("grass", "grass", "grass", "rough", "rock", "road", "slide")
+COST = {"grass": 1, "rough": 2, "road": 1, "slide": 0}  # a slide: steps that cost nothing
 
 
 @st.composite
