@@ -29,7 +29,7 @@ from typing import Literal, NamedTuple
 __all__ = [
     "DIRECTIONS", "FLAT", "POINTY", "Hex", "Layout", "Orientation", "StaggerAxis", "StaggerIndex",
     "arc_of", "direction_name", "disk", "find_path", "hex_round", "hex_to_offset",
-    "hexes_in_rect_offset", "line", "movement_range", "movement_range_with_paths",
+    "hexes_in_rect_offset", "line", "movement_range", "movement_range_with_paths", "neighbours",
     "offset_to_hex", "path_cost", "path_to", "ring", "sextant_direction", "spiral",
 ]
 
@@ -309,6 +309,21 @@ def _step(cost: CostFn, a: Hex, b: Hex) -> int | None:
     return c
 
 
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """``h.neighbors()``, kept per hex: a search asks for the same hexes' neighbours again
+    and again, and building six Hexes through ``__add__`` costs more than the rest of a
+    search step.  The table only grows with the hexes searched (a 128x128 map is 16k)."""
+    found = _NEIGHBOURS.get(h)
+    if found is None:
+        q, r = h
+        found = _NEIGHBOURS[h] = (Hex(q + 1, r), Hex(q + 1, r - 1), Hex(q, r - 1),
+                                  Hex(q - 1, r), Hex(q - 1, r + 1), Hex(q, r + 1))
+    return found
+
+
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+
+
 def movement_range_with_paths(
     start: Hex, budget: int, cost: CostFn, stops: StopFn = _never_stops,
 ) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
@@ -320,23 +335,37 @@ def movement_range_with_paths(
     minimal cost per reachable hex (start -> 0) and each hex's predecessor on one cheapest
     path (see :func:`path_to`).  The heap is keyed on ``(cost, Hex)`` so equal-cost
     alternatives resolve identically every run; both dicts iterate in Hex order.
+
+    The loop is written flat (the neighbour table, the step check and the heap calls
+    inlined) because a whole 128x128 map makes it run 80k times.
     """
     dist: dict[Hex, int] = {start: 0}
     pred: dict[Hex, Hex] = {}
     frontier: list[tuple[int, Hex]] = [(0, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    table = _NEIGHBOURS
+    check_stops = stops is not _never_stops
     while frontier:
-        spent, here = heapq.heappop(frontier)
-        if spent > dist[here] or (here != start and stops(here)):
+        spent, here = pop(frontier)
+        if spent > dist[here] or (check_stops and here != start and stops(here)):
             continue
-        for nxt in here.neighbors():
-            step = _step(cost, here, nxt)
-            if step is None or spent + step > budget:
+        around = table.get(here) or neighbours(here)
+        for nxt in around:
+            step = cost(here, nxt)
+            if step is None:
                 continue
-            if spent + step < dist.get(nxt, budget + 1):
-                dist[nxt] = spent + step
+            if step < 0:
+                raise ValueError(f"negative step cost {step} from {here} to {nxt}")
+            new = spent + step
+            if new > budget:
+                continue
+            old = get(nxt)
+            if old is None or new < old:
+                dist[nxt] = new
                 pred[nxt] = here
-                heapq.heappush(frontier, (spent + step, nxt))
-    return dict(sorted(dist.items())), dict(sorted(pred.items()))
+                push(frontier, (new, nxt))
+    order = sorted(dist)
+    return {h: dist[h] for h in order}, {h: pred[h] for h in order if h != start}
 
 
 def movement_range(start: Hex, budget: int, cost: CostFn,
@@ -375,25 +404,37 @@ def find_path(
     closed: set[Hex] = set()  # membership only, never iterated
     guess = start.distance(goal) * heuristic_scale
     frontier: list[tuple[int, int, Hex]] = [(guess, guess, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    table = _NEIGHBOURS
+    gq, gr = goal
+    limit = budget
+    check_stops = stops is not _never_stops
     while frontier:
-        _, _, here = heapq.heappop(frontier)
+        _, _, here = pop(frontier)
         if here == goal:
             return path_to(pred, start, goal)
         if here in closed:
             continue
         closed.add(here)
-        if here != start and stops(here):
+        if check_stops and here != start and stops(here):
             continue
         spent = dist[here]
-        for nxt in here.neighbors():
-            step = _step(cost, here, nxt)
-            if step is None or (budget is not None and spent + step > budget):
+        for nxt in table.get(here) or neighbours(here):
+            step = cost(here, nxt)
+            if step is None:
                 continue
-            if nxt not in dist or spent + step < dist[nxt]:
-                dist[nxt] = spent + step
+            if step < 0:
+                raise ValueError(f"negative step cost {step} from {here} to {nxt}")
+            new = spent + step
+            if limit is not None and new > limit:
+                continue
+            old = get(nxt)
+            if old is None or new < old:
+                dist[nxt] = new
                 pred[nxt] = here
-                guess = nxt.distance(goal) * heuristic_scale
-                heapq.heappush(frontier, (spent + step + guess, guess, nxt))
+                dq, dr = nxt[0] - gq, nxt[1] - gr  # Hex.distance, inlined
+                guess = (abs(dq) + abs(dr) + abs(dq + dr)) // 2 * heuristic_scale
+                push(frontier, (new + guess, guess, nxt))
     return None
 
 

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Container, Mapping
+from math import gcd
 
-from rules.hexgrid import CostFn, Hex, StopFn
+from rules.hexgrid import CostFn, Hex, StopFn, neighbours
 
 Score = tuple[int, int]  # (deviation added up, hexes off the road)
 
@@ -68,30 +69,37 @@ def cheapest_paths(start: Hex, budget: int, cost: CostFn | None, stops: StopFn =
     # also the order a hex's predecessors were settled in: a path is scored from the start
     # by walking its hexes in that order.
     n = len(order)
-    dq = [h[0] - start[0] for h in order]
-    dr = [h[1] - start[1] for h in order]
+    sq, sr = start
+    dq = [h[0] - sq for h in order]
+    dr = [h[1] - sr for h in order]
     off = [0 if along is None or along(h) or i == 0 else 1 for i, h in enumerate(order)]
-    place = {h: i for i, h in enumerate(order)}
+    found: list[list[Hex] | None] = [None] * n
+    # A hex with a single cheapest path (no hex behind it has two ways in) needs no
+    # choosing: its path is its predecessor's and one step.  Predecessors come first in
+    # the order, so one pass settles which hexes fork and the paths of those that do not.
+    forked = [False] * n
+    rays: dict[tuple[int, int], list[int]] = {}
+    for g in range(n):
+        ps = preds[g]
+        if len(ps) > 1 or (ps and forked[ps[0]]):
+            forked[g] = True
+            # Goals on one ray from the start share their choices: a deviation from the
+            # line to k * (a, b) is k times the deviation from the line to (a, b), so every
+            # comparison, and so every choice, comes out the same.
+            k = gcd(dq[g], dr[g])
+            rays.setdefault((dq[g] // k, dr[g] // k), []).append(g)
+        else:  # the one path there: the one to the hex before, and a step
+            found[g] = found[ps[0]] + [order[g]] if ps else [order[g]]  # type: ignore[operator]
     mark = [-1] * n
     dev = [0] * n
     offs = [0] * n
     came = [-1] * n
-    paths: dict[Hex, list[Hex]] = {}
-    for h in sorted(dist):
-        g = place[h]
-        paths[h] = _straightest(g, preds, mark, dq, dr, off, dev, offs, came, order)
-    return {h: dist[h] for h in sorted(dist)}, paths
-
-
-def _neighbours(h: Hex) -> tuple[Hex, ...]:
-    """`Hex.neighbors`, kept: a search asks for the same hexes' neighbours again and again."""
-    found = _NEIGHBOURS.get(h)
-    if found is None:
-        found = _NEIGHBOURS[h] = h.neighbors()
-    return found
-
-
-_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+    for ray, (gq, gr) in enumerate(rays):
+        _straightest(rays[gq, gr], ray, gq, gr, preds, mark, dq, dr, off, dev, offs, came,
+                     order, found, forked)
+    place = {h: i for i, h in enumerate(order)}
+    keys = sorted(dist)
+    return {h: dist[h] for h in keys}, {h: found[place[h]] for h in keys}  # type: ignore[misc]
 
 
 def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
@@ -101,22 +109,29 @@ def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
     the order the search left them, the minimal cost of each, and for each (by its place in
     that order) every neighbour a cheapest path can come from, in Hex order.  A hex comes
     only from hexes left before it, so the choices form no loop even with steps that cost
-    nothing."""
+    nothing.
+
+    The ways into a hex are kept as the search goes (reset when a cheaper way turns up,
+    added to when an equal one does), not gathered and filtered afterwards: a stop is never
+    left, so it never leads anywhere, and a hex already left takes no more ways in."""
     dist: dict[Hex, int] = {start: 0}
     left: dict[Hex, int] = {}  # hex -> when it was left (the order of the search)
-    into: dict[Hex, list[tuple[Hex, int]]] = {}
+    into: dict[Hex, list[Hex]] = {}
     frontier: list[tuple[int, Hex]] = [(0, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    costs, barred = entering if entering is not None else (None, ())
+    check_stops = stops is not _never
     while frontier:
-        spent, here = heapq.heappop(frontier)
+        spent, here = pop(frontier)
         if spent > dist[here] or here in left:
             continue
         left[here] = len(left)
-        if here != start and stops(here):
+        if check_stops and here != start and stops(here):
             continue
-        for nxt in _neighbours(here):
-            if entering is not None:
-                step = entering[0].get(nxt)
-                if step is None or nxt in entering[1]:
+        for nxt in neighbours(here):
+            if costs is not None:
+                step = costs.get(nxt)
+                if step is None or nxt in barred:
                     continue
             else:
                 assert cost is not None
@@ -125,54 +140,59 @@ def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
                     continue
             if step < 0:
                 raise ValueError(f"negative step cost {step} from {here} to {nxt}")
-            if spent + step > budget:
+            new = spent + step
+            if new > budget or nxt in left:
                 continue
-            into.setdefault(nxt, []).append((here, step))
-            if spent + step < dist.get(nxt, budget + 1):
-                dist[nxt] = spent + step
-                heapq.heappush(frontier, (spent + step, nxt))
+            old = get(nxt)
+            if old is None or new < old:
+                dist[nxt] = new
+                into[nxt] = [here]
+                push(frontier, (new, nxt))
+            elif new == old:
+                into[nxt].append(here)
     order = list(left)
     preds: list[list[int]] = []
     for h in order:
-        dh, lh = dist[h], left[h]
-        ps = sorted(p for p, step in into.get(h, ()) if dist[p] + step == dh
-                    and left[p] < lh and (p == start or not stops(p)))
-        preds.append([left[p] for p in ps])
+        ps = into.get(h)
+        if ps is None:
+            preds.append([])
+        elif len(ps) == 1:
+            preds.append([left[ps[0]]])
+        else:
+            ps.sort()
+            preds.append([left[p] for p in ps])
     return order, dist, preds
 
 
-def _straightest(g: int, preds: list[list[int]], mark: list[int], dq: list[int],
-                 dr: list[int], off: list[int], dev: list[int], offs: list[int],
-                 came: list[int], order: list[Hex]) -> list[Hex]:
-    """The best of the cheapest paths to the hex at place `g`: the hexes that can lead to
-    it, each scored once (deviation, then hexes off the road, added up from the start), in
-    search order; among equal scores the predecessor first in Hex order.  `mark`, `dev`,
-    `offs` and `came` are scratch space shared between goals."""
-    behind = [g]
-    mark[g] = g
-    single = True
-    i = 0
-    while i < len(behind):
-        ps = preds[behind[i]]
-        if len(ps) > 1:
-            single = False
-        for p in ps:
-            if mark[p] != g:
-                mark[p] = g
+def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[int]],
+                 mark: list[int], dq: list[int], dr: list[int], off: list[int],
+                 dev: list[int], offs: list[int], came: list[int], order: list[Hex],
+                 found: list[list[Hex] | None], forked: list[bool]) -> None:
+    """The best of the cheapest paths to each hex (by place) in `goals`, all on the ray
+    from the start through (gq, gr), into `found`: the hexes that can lead to them, each
+    scored once (deviation from the ray, then hexes off the road, added up from the
+    start), in search order; among equal scores the predecessor first in Hex order.
+    `mark`, `dev`, `offs` and `came` are scratch space shared between rays."""
+    behind = list(goals)
+    for g in goals:
+        mark[g] = ray
+    for h in behind:  # grows as it goes: every hex some goal can be reached through
+        for p in preds[h]:
+            if mark[p] != ray:
+                mark[p] = ray
                 behind.append(p)
-        i += 1
-    if single:  # only one cheapest path: nothing to choose
-        path = [order[g]]
-        h = g
-        while preds[h]:
-            h = preds[h][0]
-            path.append(order[h])
-        path.reverse()
-        return path
-    gq, gr = dq[g], dr[g]
     behind.sort()
     for h in behind:
         ps = preds[h]
+        d = dq[h] * gr - dr[h] * gq
+        if d < 0:
+            d = -d
+        if len(ps) == 1:  # most hexes: no choice here
+            p = ps[0]
+            dev[h] = dev[p] + d
+            offs[h] = offs[p] + off[h]
+            came[h] = p
+            continue
         if not ps:
             dev[h] = 0
             offs[h] = 0
@@ -183,14 +203,14 @@ def _straightest(g: int, preds: list[list[int]], mark: list[int], dq: list[int],
             od = dev[o]
             if od < bd or (od == bd and offs[o] < bo):
                 p, bd, bo = o, od, offs[o]
-        d = dq[h] * gr - dr[h] * gq
-        dev[h] = bd + (d if d >= 0 else -d)
+        dev[h] = bd + d
         offs[h] = bo + off[h]
         came[h] = p
-    path = [order[g]]
-    h = g
-    while preds[h]:
-        h = came[h]
-        path.append(order[h])
-    path.reverse()
-    return path
+    for g in goals:  # back to the first hex with only one path there, already known
+        tail = [order[g]]
+        h = came[g]
+        while forked[h]:
+            tail.append(order[h])
+            h = came[h]
+        tail.reverse()
+        found[g] = found[h] + tail  # type: ignore[operator]
