@@ -16,6 +16,7 @@ from rules.systems.empress.tables import (
     EmpTables,
     load_tables,
 )
+from tests.data_variants import data_variant
 
 
 @pytest.fixture(scope="module")
@@ -24,11 +25,7 @@ def t() -> EmpTables:
 
 
 def _variant(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_DATA_PATH.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path = tmp_path / "data.toml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+    return data_variant(DEFAULT_DATA_PATH, tmp_path, old, new)
 
 
 def test_shipped_data_loads_and_is_cached(t: EmpTables) -> None:

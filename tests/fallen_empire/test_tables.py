@@ -18,6 +18,7 @@ from rules.systems.fallen_empire.tables import (
     move_hexes,
     parse_hit_dice,
 )
+from tests.data_variants import data_variant
 
 
 @pytest.fixture(scope="module")
@@ -26,11 +27,7 @@ def t() -> FETables:
 
 
 def _variant(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_DATA_PATH.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path = tmp_path / "data.toml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+    return data_variant(DEFAULT_DATA_PATH, tmp_path, old, new)
 
 
 def _load_error(path: Path) -> DataError:

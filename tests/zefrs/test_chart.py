@@ -9,6 +9,7 @@ import pytest
 from rules.data import DataError
 from rules.systems.zefrs.chart import Chart, Colour, Shift, d100_face
 from rules.systems.zefrs.tables import DEFAULT_DATA_PATH, Config, ZefTables, load_tables
+from tests.data_variants import data_variant
 
 COLOURS = (Colour.RED, Colour.ORANGE, Colour.YELLOW, Colour.GREEN, Colour.WHITE)
 
@@ -19,11 +20,7 @@ def t() -> ZefTables:
 
 
 def _variant(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_DATA_PATH.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path = tmp_path / "data.toml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+    return data_variant(DEFAULT_DATA_PATH, tmp_path, old, new)
 
 
 def test_shipped_file_loads_once_and_matches_the_code(t: ZefTables) -> None:

@@ -16,6 +16,7 @@ from rules.systems.zefrs.armour import (
 )
 from rules.systems.zefrs.catalogue import Talents
 from rules.systems.zefrs.tables import DEFAULT_DATA_PATH, ZefTables, load_tables
+from tests.data_variants import data_variant
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -26,11 +27,7 @@ def t() -> ZefTables:
 
 
 def _variant(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_DATA_PATH.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path = tmp_path / "data.toml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+    return data_variant(DEFAULT_DATA_PATH, tmp_path, old, new)
 
 
 def test_esmis_uses_his_dirk_rating_and_wrestles_on_general_fighting() -> None:
