@@ -3,7 +3,7 @@
 Headless: never imports pygame, nor does anything it imports.  No pickle, no eval: a save is
 plain JSON read with `json` and validated with pydantic, line by line, before anything is
 built from it.  Anything wrong with a file raises `SaveError`, whose ``str()`` is one line
-``"PATH: line N: problem"`` (or ``"PATH: file: problem"``).
+``"PATH: line N: problem"`` (or ``"PATH: problem"``).
 
     writer = start_autosave(tm, setup=setup)        # a new save, written as the battle goes
     loaded, tm, writer = resume_battle(path)        # carry on from a save (decided again)

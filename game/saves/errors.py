@@ -14,8 +14,8 @@ _EXCERPT = 60
 
 
 class SaveError(Exception):
-    """A save that cannot be loaded.  ``str()`` is one line: ``"PATH: WHERE: problem"``, where
-    WHERE is ``line N`` or ``file``."""
+    """A save that cannot be loaded.  ``str()`` is one line: ``"PATH: line N: problem"`` for a
+    problem on one line, ``"PATH: problem"`` for the file as a whole (``where`` is ``"file"``)."""
 
     def __init__(self, path: str | Path, where: str, problem: str) -> None:
         self.path = str(path)
@@ -24,6 +24,8 @@ class SaveError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
+        if self.where == "file":
+            return f"{self.path}: {self.problem}"
         return f"{self.path}: {self.where}: {self.problem}"
 
 

@@ -1,7 +1,7 @@
 """Loading a save: read it with a size cap, check every line, rebuild the battle.
 
 `load_save` gives a `LoadedSave` or raises `SaveError`, one line ``"PATH: line N: problem"``
-(or ``"PATH: file: problem"``): never a traceback, never a half-loaded battle.  The only thing
+(or ``"PATH: problem"``): never a traceback, never a half-loaded battle.  The only thing
 let through is what a crash can leave (a last line cut off mid-write, zero bytes at the end):
 it is left out with a notice in `LoadedSave.notices`.  The checks of the set-up and the units
 (types and sizes a ruleset takes on trust) are `game.saves.checks`; the line of play is

@@ -209,7 +209,7 @@ def test_loading_further_than_the_rules_agree_is_refused(battle, tmp_path, monke
     rows[1 + 20]["command"]["unit"] = "ghost"
     write_rows(path, rows)
     assert main(["play", "--load", str(path), "--up-to-step", "20"]) == 2
-    assert capsys.readouterr().err == (f"flank play: {path}: file: cannot load up to step 20: "
+    assert capsys.readouterr().err == (f"flank play: {path}: cannot load up to step 20: "
                                        "the rules agree with it only up to step 19\n")
     assert list_saves(tmp_path / "saves") == []
 

@@ -169,4 +169,4 @@ def test_play_load_resumes_the_battle_in_the_window(tmp_path, monkeypatch, capsy
     after = load_save(path)  # the computer seats played on, and every step went to the save
     assert after.history[:6] == tm.history and after.position > 6
     assert main(["play", "--load", str(tmp_path / "nope.flank")]) == 2
-    assert capsys.readouterr().err.endswith(f"{tmp_path / 'nope.flank'}: file: file not found\n")
+    assert capsys.readouterr().err.endswith(f"{tmp_path / 'nope.flank'}: file not found\n")
