@@ -394,4 +394,4 @@ class BattleScene(PlayScene, BattlePanels):
         board = surf.subsurface(pygame.Rect(0, 0, *self.camera.screen))
         acting = frozenset(self.choices().actors())
         self.view.draw(board, state, self.overlays(state), self.selected, acting,
-                       self.anim.position, self.anim.draw_effects)
+                       self.anim.position, self.anim.draw_effects, motion=self.anim.motion)
