@@ -39,8 +39,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = HERE / "figures"
-CELL = 128  # pixels per template on a sheet
-RADIUS = 20  # a man's base radius on a sheet, in pixels (the board at zoom 0.8 or so)
+CELL = 176  # pixels per template on a sheet
+RADIUS = 28  # a man's base radius on a sheet, in pixels (the board at zoom 1.1 or so)
 COLUMNS = 8
 BLUE, RED = (52, 110, 220), (210, 52, 48)
 PAPER = (226, 216, 190, 255)
@@ -101,8 +101,8 @@ def ruleset_sheet(ruleset: Any) -> Any:
         facts = template_facts(ruleset, key)
         x = (i % COLUMNS) * CELL + CELL // 2
         y = (i // COLUMNS) * CELL * 2
-        _cell(sheet, facts, BLUE, "stand", 0.0, (x, y + CELL * 3 // 4), sprites)
-        _cell(sheet, facts, RED, "stand", 180.0, (x, y + CELL * 5 // 4), sprites)
+        _cell(sheet, facts, BLUE, "stand", 0.0, (x, y + CELL * 3 // 5), sprites)
+        _cell(sheet, facts, RED, "stand", 180.0, (x, y + CELL * 7 // 5), sprites)
     return sheet
 
 

@@ -60,6 +60,7 @@ class BoardView:
         self._pending: list[Key] = []
         self._placed: tuple[Battle | None, int, list[tuple[Unit, float, float]]] = (None, -1, [])
         self._looks: dict[str, Look] = {}
+        self._acted: frozenset[str] | None = None
         # unit id -> (look, flags, radius, facing, picture) of the last frame it was drawn in
         self._memo: dict[str, tuple] = {}
         self._angles: dict[int, list[float]] = {}  # zoom level -> the six facings' turns
@@ -170,6 +171,7 @@ class BoardView:
             return placed
         if known is not state:
             self._looks = {}
+            self._acted = None
         lay = self.camera.layout(zi)
         order = sorted(state.units, key=lambda u: (u.status == "active", u.id))
         placed = [(u, *lay.hex_to_pixel(u.pos)) for u in order if u.pos is not None]
@@ -181,12 +183,16 @@ class BoardView:
         worked out once per state."""
         look = self._looks.get(u.id)
         if look is None:
+            if self._acted is None:
+                self._acted = acted_in(state)
             look = self._looks[u.id] = Look(
                 facts=unit_facts(self.ruleset, u),
                 colour=side_colour(self.side_index[u.side]), pose=pose_of(u), hp=u.hp,
                 max_hp=u.max_hp, badge=self.ruleset.unit_badge(state, u.id),
                 marks=marks_of(u, u.status == ACTIVE and u.pos is not None
-                               and is_engaged(state, u)))
+                               and is_engaged(state, u)),
+                spent=u.status == ACTIVE and (u.id in self._acted
+                                              or bool(getattr(u, "spent", ""))))
         return look
 
     def _draw_tokens(self, surf: pygame.Surface, state: Battle, selected: str | None,
@@ -205,7 +211,6 @@ class BoardView:
         sw, sh = surf.get_size()
         margin = radius * 4
         left, top, right, bottom = x0 - margin, y0 - margin, x0 + sw + margin, y0 + sh + margin
-        acting_sides = {state.unit(a).side for a in acting} if acting else set()
         memo = self._memo
         blits = []
         for u, wx, wy in self._units_placed(state, zi):
@@ -221,15 +226,14 @@ class BoardView:
             if not (left <= wx <= right and top <= wy <= bottom):
                 continue
             base = self.look_of(state, u)
-            flags = (selected == u.id, u.id in acting,
-                     u.side in acting_sides and u.id not in acting and u.status == ACTIVE)
+            flags = (selected == u.id, u.id in acting)
             seen = memo.get(u.id)
             if (m is None and seen is not None and seen[0] is base and seen[1] == flags
                     and seen[2] == radius and seen[3] == u.facing):
                 found = seen[4]  # as last frame: no key to hash, no cache to ask
             else:
-                look = base if flags == (False, False, False) else replace(
-                    base, selected=flags[0], acting=flags[1], spent=flags[2])
+                look = base if flags == (False, False) else replace(
+                    base, selected=flags[0], acting=flags[1])
                 angle = angles[u.facing]
                 if m is not None:
                     angle += m.turn
@@ -242,3 +246,12 @@ class BoardView:
                 picture, dx, dy = found
                 blits.append((picture, (math.floor(wx) - x0 - dx, math.floor(wy) - y0 - dy)))
         surf.fblits(blits)
+
+
+def acted_in(state: Battle) -> frozenset[str]:
+    """The units that have had their turn in what is under way: any frame on the stack that
+    keeps the units done (`acted`, as a Fallen Empire phase does)."""
+    done: set[str] = set()
+    for frame in state.stack:
+        done.update(getattr(frame, "acted", ()) or ())
+    return frozenset(done)

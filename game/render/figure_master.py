@@ -8,6 +8,7 @@ base); "dead" (the figure fallen and greyed, with a marker on the base).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 import pygame
@@ -85,7 +86,9 @@ def master(facts: FigureFacts, side: Colour, pose: str = "stand"
         surf.blit(_figure(facts, side), (0, 0))
     else:
         if facts.kind in BEASTS or facts.mounted:
-            fallen = pygame.transform.rotate(_figure(facts, side), 90)
+            # down with nothing in hand: the horse on its side, the rider's arms empty
+            empty = replace(facts, weapon="none", missile="", offhand="", shield="")
+            fallen = pygame.transform.rotate(_figure(empty, side), 90)
         else:
             fallen = canvas()
             draw_lying(Pen(fallen), facts, side)

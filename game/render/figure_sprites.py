@@ -42,7 +42,7 @@ class Look:
     marks: tuple[str, ...] = ()  # "hold", "ready", "engaged", "asleep"
     selected: bool = False
     acting: bool = False
-    spent: bool = False  # its side is acting and it has acted
+    spent: bool = False  # it has had its turn in what is under way
 
 
 def facing_angle(edge: tuple[float, float]) -> float:
@@ -131,7 +131,7 @@ class FigureSprites:
         canvas.blit(pic, (half - fx, half - fy))
         if look.spent:
             dim = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
-            dim.fill((150, 150, 150, 255))
+            dim.fill((170, 170, 170, 255))
             canvas.blit(dim, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         draw_marks(canvas, look, c, r)
         return _crop(canvas, half, half)
@@ -168,9 +168,9 @@ def _mark(surf: pygame.Surface, mark: str, at: tuple[float, float], s: float) ->
     pygame.draw.circle(surf, (246, 240, 222), (x, y), s)
     w = max(1, round(s / 4))
     if mark == "hold":  # an hourglass: waiting to act
-        pts = [(x - s * 0.5, y - s * 0.6), (x + s * 0.5, y - s * 0.6),
-               (x - s * 0.5, y + s * 0.6), (x + s * 0.5, y + s * 0.6)]
-        pygame.draw.polygon(surf, INK, pts, w)
+        for sign in (-1, 1):
+            pygame.draw.polygon(surf, INK, [(x - s * 0.5, y + sign * s * 0.65),
+                                            (x + s * 0.5, y + sign * s * 0.65), (x, y)])
     elif mark == "ready":  # a spear point up: set, at the ready
         pygame.draw.line(surf, INK, (x, y + s * 0.7), (x, y - s * 0.2), w)
         pygame.draw.polygon(surf, INK, [(x - s * 0.35, y - s * 0.1), (x, y - s * 0.75),
