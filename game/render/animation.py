@@ -143,6 +143,8 @@ class Animator(EventPlayer):
     def motion(self, unit_id: str) -> Motion | None:
         """How the figure of `unit_id` is moved, turned or laid down right now, or None."""
         e, k = self.current, self._progress()
+        if isinstance(e, UnitStepped) and e.unit == unit_id:
+            return Motion(facing=e.facing)  # he looks where he walks
         if isinstance(e, AttackRolled):
             struck = e.struck if e.struck not in ("", "cover") else e.target
             a, b = self._world(e.attacker), self._world(struck)

@@ -236,7 +236,7 @@ class BoardView:
                     base, selected=flags[0], acting=flags[1])
                 angle = angles[u.facing]
                 if m is not None:
-                    angle += m.turn
+                    angle = angles[m.facing if m.facing is not None else u.facing] + m.turn
                     if m.pose:
                         look = replace(look, pose=m.pose)
                 found = self.sprites.get(look, radius, angle)

@@ -21,13 +21,14 @@ TURN_STEP = 15.0  # degrees: a fall turns in steps of this
 
 @dataclass(frozen=True, slots=True)
 class Motion:
-    """An offset in world pixels, a turn in degrees on top of the facing, and a pose to
-    show instead of the unit's own ("" for its own)."""
+    """An offset in world pixels, a turn in degrees on top of the facing, a pose to show
+    instead of the unit's own ("" for its own), and the hexside faced meanwhile."""
 
     dx: float = 0.0
     dy: float = 0.0
     turn: float = 0.0
     pose: str = ""
+    facing: int | None = None  # a hexside to face instead of the unit's own (a walker)
 
 
 def _towards(a: Point, b: Point, share: float) -> tuple[float, float]:

@@ -100,3 +100,14 @@ def test_a_free_attack_flashes_on_the_hex_that_provoked_it():
     anim.draw_effects(surf)
     assert pygame.image.tobytes(surf, "RGB") != before
     assert any(f.text == "FREE ATTACK" for f in anim.floaters)
+
+
+def test_a_walker_faces_the_way_he_steps():
+    from rules.events import UnitStepped
+
+    anim = _anim()
+    anim.push([UnitStepped(unit="f", from_hex=(0, 0), to_hex=(0, 1), facing=2)])
+    anim.update(0.001)
+    anim.update(0.05)
+    assert anim.motion("f").facing == 2
+    assert anim.position("f") != anim.camera.layout().hex_to_pixel(anim.shown.unit("f").pos)
