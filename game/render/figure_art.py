@@ -32,7 +32,7 @@ INK: Colour = (24, 22, 20)
 STEEL: Colour = (176, 182, 192)
 DARK_STEEL: Colour = (98, 104, 114)
 WOOD: Colour = (126, 84, 44)
-GROUND: Colour = (70, 82, 52)
+GROUND: Colour = (88, 100, 64)
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ def canvas() -> pygame.Surface:
 
 def draw_base(pen: Pen, side: Colour, rx: float, ry: float) -> None:
     """The base: painted ground, the side's colour on the rim, a notch at the front."""
-    rim = 8.5
+    rim = 10.5
     pen.ellipse(INK, (0, 0), rx + 1.5, ry + 1.5)
     pen.ellipse(side, (0, 0), rx, ry)
     pen.ellipse(shade(side, 0.55), (0, 0), rx - rim + 1, ry - rim + 1)

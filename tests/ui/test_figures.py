@@ -61,7 +61,7 @@ def test_every_bundled_ruleset_is_drawn():
 def test_every_template_gets_a_figure_not_a_letter(ruleset, key):
     """A figure standing on its base: the base's painted ground is mostly covered, as it
     is by no letter and by nothing but a figure."""
-    from game.render.figure_art import Pen, base_radii, canvas, draw_base
+    from game.render.figure_art import GROUND, Pen, base_radii, canvas, draw_base
 
     facts = template_facts(ruleset, key)
     pic, _, _ = master(facts, BLUE, "stand")
@@ -69,7 +69,7 @@ def test_every_template_gets_a_figure_not_a_letter(ruleset, key):
     draw_base(Pen(bare), BLUE, *base_radii(facts))
 
     def ground(surf: pygame.Surface) -> int:
-        return pygame.mask.from_threshold(surf, (70, 82, 52, 255), (4, 4, 4, 255)).count()
+        return pygame.mask.from_threshold(surf, (*GROUND, 255), (4, 4, 4, 255)).count()
 
     assert ground(pic) < 0.8 * ground(bare), f"{ruleset.id} {key}: nothing on the base"
 
