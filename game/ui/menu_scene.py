@@ -23,6 +23,7 @@ from game.content import ScenarioEntry, bundled_scenarios
 from game.lists.roster import PERSON
 from game.ui.launch import start_battle
 from game.ui.lists_setup import RIDER_LABEL, RIDERS
+from game.ui.menu_art import MenuArt
 from rules.engine import catalogue
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ class MenuScene:
         self.widgets: list[Any] = []
         self.message = message
         self.save_problem: SaveProblemDialog | None = None  # "Continue" found a save gone wrong
+        self.art = MenuArt()  # the scenario's picture and the ruleset's figures beside it
         self.build()
 
     def build(self) -> None:
@@ -55,7 +57,8 @@ class MenuScene:
         self.hot_seat = None
         ui = self.app.ui
         w, h = self.app.size
-        panel = UIPanel(pygame.Rect(w // 2 - 330, 40, 660, h - 80), manager=ui)
+        self.panel_rect = pygame.Rect(w // 2 - 330, 40, 660, h - 80)
+        panel = UIPanel(self.panel_rect, manager=ui)
         self.widgets.append(panel)
         UILabel(pygame.Rect(20, 6, 620, 60), "FLANK", ui, container=panel,
                 object_id="#title")
@@ -305,3 +308,6 @@ class MenuScene:
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill((24, 28, 34))
+        if self.entries:
+            self.art.draw(surf, self.panel_rect, self.entries[self.choice],
+                          self.art.ruleset_named(self.ruleset_menu.selected_option[0]))
