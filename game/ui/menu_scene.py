@@ -47,6 +47,7 @@ class MenuScene:
         self.message = message
         self.save_problem: SaveProblemDialog | None = None  # "Continue" found a save gone wrong
         self.art = MenuArt()  # the scenario's picture and the ruleset's figures beside it
+        self._recall(app.settings)
         self.build()
 
     def build(self) -> None:
@@ -157,6 +158,21 @@ class MenuScene:
                 return LessonListScene(self.app, on_exit=self._back)
         return None
 
+    def _recall(self, remembered: dict[str, Any]) -> None:
+        """Open on the scenario, ruleset and players last started from here."""
+        stems = [e.path.stem for e in self.entries]
+        if remembered.get("scenario") in stems:
+            self.choice = stems.index(remembered["scenario"])
+            names = {rid: name for rid, name, _ in catalogue()}
+            self.ruleset_name = names.get(remembered.get("ruleset", ""))
+            self.chosen.update(remembered.get("sides", {}))
+
+    def _remember(self, ruleset: str) -> None:
+        entry = self.entries[self.choice]
+        self.app.settings.update(scenario=entry.path.stem, ruleset=ruleset, sides={
+            side: who for side, who in zip(entry.sides, self.players(entry), strict=True)})
+        self.app.remember()
+
     def players(self, entry: ScenarioEntry) -> list[str]:
         """Who plays each side of `entry`: as the person chose for that side, else for the
         side in that place, else the scenario's default (a person against the computer)."""
@@ -216,6 +232,7 @@ class MenuScene:
         ruleset = next(rid for rid, name, _ in catalogue()
                        if name == self.ruleset_menu.selected_option[0])
         players = self.players(entry)
+        self._remember(ruleset)
         try:
             scene = start_battle(self.app, entry, ruleset, players, on_exit=self._back)
         except (ValueError, OSError) as exc:
