@@ -111,3 +111,34 @@ def test_a_walker_faces_the_way_he_steps():
     anim.update(0.05)
     assert anim.motion("f").facing == 2
     assert anim.position("f") != anim.camera.layout().hex_to_pixel(anim.shown.unit("f").pos)
+
+
+def test_space_while_figures_move_shows_the_rest_at_once():
+    """In the window: the blow still playing, Space skips it (the end state is the one the
+    rules made); F makes the next ones quicker."""
+    from game.app import App
+    from game.content import ScenarioEntry, find_scenario
+    from game.maps import load_map
+    from game.ui.launch import start_battle
+
+    app = App((1280, 800))
+    path = find_scenario("duel")
+    sc = load_map(path)
+    entry = ScenarioEntry.of(sc, path)
+    scene = start_battle(app, entry, sc.ruleset, ["human", "human"], on_exit=lambda: None)
+    app.switch(scene)
+    app.step(1 / 30)
+    shown_before = scene.anim.shown
+    first, other = (u.id for u in shown_before.units)
+    scene.anim.push([AttackRolled(attacker=first, target=other, kind="melee", weapon="sword",
+                                  roll=15, needed=10, hit=False)])
+    app.step(1 / 30)
+    assert scene.anim.busy
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                         unicode=" ", scancode=0))
+    app.step(1 / 30)
+    assert not scene.anim.busy
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f",
+                                         scancode=0))
+    app.step(1 / 30)
+    assert scene.anim.speed == 2.0 and app.settings["anim_speed"] == 2.0
