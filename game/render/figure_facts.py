@@ -178,11 +178,13 @@ def armour_class(keys: Iterable[str], table: Mapping[str, Any]) -> tuple[str, bo
 
 
 def _pieces(value: Any) -> tuple[str, ...]:
-    if not value:
-        return ()
+    """Armour worn as one key or as pieces (ZeFRS's by body area); anything else (a number
+    of armour points, say) names no piece."""
     if isinstance(value, str):
-        return (value,)
-    return tuple(str(v) for v in value)
+        return (value,) if value else ()
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return tuple(sorted(str(v) for v in value))
+    return ()
 
 
 def _get(obj: Any, name: str, default: Any = None) -> Any:
@@ -254,7 +256,8 @@ def template_facts(ruleset: Any, key: str) -> FigureFacts:
 
 
 def unit_facts(ruleset: Any, unit: Any) -> FigureFacts:
-    """The figure of a unit in a battle: its kit now, against its template's."""
-    tables = ruleset.tables()
-    template = _table(tables, "units").get(unit.template)
+    """The figure of a unit in a battle: its kit now, against its template's.  A ruleset
+    with no tables to read still gets a figure, from the unit's own fields."""
+    tables = ruleset.tables() if callable(getattr(ruleset, "tables", None)) else None
+    template = _table(tables, "units").get(getattr(unit, "template", ""))
     return facts_of(tables, unit, template)

@@ -74,7 +74,7 @@ def _grey(surf: pygame.Surface, k: float) -> None:
               special_flags=pygame.BLEND_RGBA_MULT)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def master(facts: FigureFacts, side: Colour, pose: str = "stand"
            ) -> tuple[pygame.Surface, int, int]:
     """The master picture, cropped, and where the figure's centre lies in it."""

@@ -215,3 +215,12 @@ def test_the_figure_sheets_are_what_the_script_draws():
         if name.endswith(".png"):
             assert (mt.decode_png_pixels((ASSETS / name).read_bytes())
                     == mt.decode_png_pixels(data)), f"assets/{name}: run make_figures.py"
+
+
+def test_a_unit_of_a_ruleset_with_no_tables_still_gets_a_figure():
+    from types import SimpleNamespace as NS
+
+    unit = NS(name="Swamp troll", template="troll", weapon="claws", armour=3, size="large")
+    facts = unit_facts(NS(), unit)
+    assert (facts.kind, facts.size, facts.armour, facts.weapon) == (
+        "ogre", "large", "none", "natural")
