@@ -80,6 +80,7 @@ class MenuArt:
     def __init__(self) -> None:
         self._pictures: dict[tuple, pygame.Surface | None] = {}
         self._rulesets: dict[str, Any] = {}
+        self._captions: dict[tuple[str, int], list[pygame.Surface]] = {}
         self.sprites = FigureSprites()
 
     def ruleset_named(self, name: str) -> Any:
@@ -113,16 +114,21 @@ class MenuArt:
                 surf.blit(pic, (x, y))
                 pygame.draw.rect(surf, CAPTION, (x - 1, y - 1, pw + 2, size[1] + 2), 1)
                 y += size[1] + 10
-            head = font(22).render(ruleset.name, True, (240, 214, 140))
-            surf.blit(head, (x, y))
-            y += head.get_height() + 4
-            for line in _wrap(plays_like(ruleset), 19, pw):
+            for line in self._caption(ruleset, pw):
                 surf.blit(line, (x, y))
-                y += line.get_height() + 2
+                y += line.get_height() + 3
         room = w - panel.right - 40
         if room >= 90 and ruleset is not None:
             self._parade(surf, ruleset, pygame.Rect(panel.right + 20, panel.top,
                                                     min(room, 200), panel.height))
+
+    def _caption(self, ruleset: Any, width: int) -> list[pygame.Surface]:
+        """The ruleset's name and its line, rendered once per width."""
+        key = (ruleset.id, width)
+        if key not in self._captions:
+            head = font(22).render(ruleset.name, True, (240, 214, 140))
+            self._captions[key] = [head, *_wrap(plays_like(ruleset), 19, width)]
+        return self._captions[key]
 
     def _parade(self, surf: pygame.Surface, ruleset: Any, box: pygame.Rect) -> None:
         """The ruleset's figures, one above the other, facing the viewer."""
