@@ -57,6 +57,7 @@ BODIES: dict[str, Body] = {
     "ape": Body(1.4, 1.22, (150, 136, 122), (110, 104, 98), (110, 104, 98)),
 }
 
+ROBE: Colour = (64, 60, 150)
 ARMOUR_COLOURS: dict[str, Colour] = {
     "leather": (134, 92, 52), "mail": (150, 156, 164), "plate": (206, 212, 222),
 }
@@ -165,7 +166,10 @@ def base_radii(facts: FigureFacts) -> tuple[float, float]:
 
 def draw_torso(pen: Pen, body: Body, facts: FigureFacts, side: Colour) -> None:
     w = 22 * body.width
-    armour = ARMOUR_COLOURS.get(facts.armour, body.cloth)
+    armour = ROBE if facts.robe else ARMOUR_COLOURS.get(facts.armour, body.cloth)
+    if facts.robe:  # the robe's skirt, wide about him
+        pen.circle(INK, (0, 3), 21.5)
+        pen.circle(shade(ROBE, 0.8), (0, 3), 20)
     pen.ellipse(INK, (0, 2), w + 1.5, 13.5)
     pen.ellipse(armour, (0, 2), w, 12)
     if facts.armour == "mail":
@@ -212,6 +216,13 @@ def draw_head(pen: Pen, kind: str, body: Body, facts: FigureFacts) -> None:
         pen.circle(body.hair, (0, 1.2), 9.2)  # hair on the crown, the face left at the front
     elif kind == "elf":
         pen.circle(body.hair or skin, (0, 1.5), 9)
+    if facts.robe and not facts.helm:  # the wide-brimmed pointed hat, from above
+        pen.circle(INK, (0, 0), 15)
+        pen.circle(shade(ROBE, 0.9), (0, 0), 13.6)
+        pen.circle(shade(ROBE, 1.3), (0, 4.5), 6.5)  # the point, flopped back
+        pen.circle((236, 210, 90), (0, 6), 2.2)
+        pen.circle(body.skin, (0, -11.5), 2.4)  # the nose under the brim
+        return
     if kind == "dwarf":  # the beard, out in front
         pen.poly(INK, [(-8, -6), (8, -6), (1, -23), (-1, -23)])
         pen.poly(body.hair or (150, 72, 34), [(-6.8, -6.5), (6.8, -6.5), (0.5, -21),
@@ -231,7 +242,7 @@ def draw_head(pen: Pen, kind: str, body: Body, facts: FigureFacts) -> None:
 
 
 def draw_arm(pen: Pen, body: Body, facts: FigureFacts, shoulder: Point, hand: Point) -> None:
-    sleeve = ARMOUR_COLOURS.get(facts.armour, body.cloth)
+    sleeve = ROBE if facts.robe else ARMOUR_COLOURS.get(facts.armour, body.cloth)
     pen.line(INK, shoulder, hand, 8.5)
     pen.line(sleeve, shoulder, hand, 6.5)
     pen.circle(INK, hand, 5)

@@ -47,6 +47,9 @@ ARMOUR_WORDS: tuple[tuple[int, tuple[str, ...]], ...] = (
 )
 ARMOURS = ("none", "leather", "mail", "plate")
 HELM_WORDS = ("helm", "helmet", "cap", "armet", "coif", "sallet", "bascinet")
+# Spell-casters in robes and a wide hat (by name or kind), unless armoured.
+ROBE_WORDS = ("magic", "mage", "magician", "wizard", "sorcerer", "sorceress", "witch",
+              "warlock", "enchanter", "necromancer", "conjurer", "illusionist")
 
 # Weapons by family, most telling word first.  A family names the drawing and its length.
 WEAPON_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -109,6 +112,7 @@ class FigureFacts:
     shield_side: str = "left"
     missile: str = ""
     mounted: bool = False
+    robe: bool = False  # a spell-caster's robe and hat
     disarmed: str = ""  # the family of the weapon dropped, or ""
     shield_broken: bool = False
     unhorsed: bool = False
@@ -238,6 +242,7 @@ def facts_of(tables: Any, unit: Any, template: Any = None) -> FigureFacts:
             disarmed = tfam
         shield_broken = bool(_get(template, "shield", "")) and not skey
         unhorsed = bool(_get(template, "mounted", False)) and not mounted
+    robe = armour == "none" and _find(name, [(True, ROBE_WORDS)]) is True
     if kind in BEASTS or kind == "ape":  # a beast's hide is its own skin, drawn as such
         armour, helm = "none", False
     if kind in BEASTS:
@@ -245,7 +250,7 @@ def facts_of(tables: Any, unit: Any, template: Any = None) -> FigureFacts:
     return FigureFacts(kind=kind, size=size, armour=armour, helm=helm, weapon=weapon,
                        reach_ft=reach, two_handed=two, offhand=offhand, shield=shield,
                        shield_side=side if side in ("left", "right") else "left",
-                       missile=missile, mounted=mounted, disarmed=disarmed,
+                       missile=missile, mounted=mounted, robe=robe, disarmed=disarmed,
                        shield_broken=shield_broken, unhorsed=unhorsed)
 
 
