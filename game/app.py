@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game import settings
 from game.render.tokens import forget_fonts
 
 FPS = 60
@@ -40,8 +41,13 @@ def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = (1440, 900), title: str = "Flank") -> None:
+    def __init__(self, size: tuple[int, int] | None = None, title: str = "Flank") -> None:
+        """`size` None: the size the window had when last closed, else 1440x900."""
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        remembered = settings.load()
+        if size is None:
+            w, h = remembered.get("window", (1440, 900))
+            size = (w, h)
         pygame.init()
         forget_fonts()  # fonts made before an earlier pygame.quit() are dead
         pygame.display.set_caption(title)
@@ -54,7 +60,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.scene: Any = None
         self.running = True
-        self.settings: dict[str, Any] = {"anim_speed": 1.0}
+        self.settings: dict[str, Any] = {"anim_speed": 1.0, **remembered}
         self.frames = 0
 
     @property
@@ -98,4 +104,11 @@ class App:
                 break
         if screenshot:
             pygame.image.save(self.screen, screenshot)
+        self.remember()
         pygame.quit()
+
+    def remember(self) -> None:
+        """Keep the window's size and the settings for the next run (quietly: a folder
+        that will not take them costs only the remembering)."""
+        self.settings["window"] = list(self.size)
+        settings.save(self.settings)

@@ -1,5 +1,5 @@
-"""Every test writes its saves and exports under a temporary folder, never in the home of
-whoever runs the suite.
+"""Every test writes its saves, exports and remembered settings under a temporary folder,
+never in the home of whoever runs the suite.
 
 `--long` runs the tests marked `long` (skipped otherwise): the conformance soak, an hour of
 random games under every ruleset and mode with every promise checked (`--long-minutes N`
@@ -8,6 +8,7 @@ for another length).  bench/README.md has the figures of a trial run.
 
 from __future__ import annotations
 
+import itertools
 import os
 
 import pytest
@@ -39,3 +40,15 @@ def _private_folders(tmp_path_factory: pytest.TempPathFactory):
     for var, sub in (("FLANK_SAVE_DIR", "saves"), ("FLANK_EXPORT_DIR", "exports")):
         os.environ.setdefault(var, str(base / sub))
     yield
+
+
+_configs = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _nothing_remembered(tmp_path_factory: pytest.TempPathFactory,
+                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's window starts as a first run's does: a settings folder of its own, not
+    made until something is remembered in it."""
+    folder = tmp_path_factory.getbasetemp() / f"config-{next(_configs)}"
+    monkeypatch.setenv("FLANK_CONFIG_DIR", str(folder))

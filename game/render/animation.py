@@ -16,12 +16,25 @@ from typing import Any
 import pygame
 
 from game.render.camera import Camera
+from game.render.figure_motion import Motion, fall, lunge, recoil, shake
 from game.render.tokens import font
 from rules.engine import evolve
-from rules.events import AttackRolled, Event, UnitDamaged, UnitFaced, UnitStepped, unhx
-from rules.state import Battle
+from rules.events import (
+    AttackRolled,
+    Event,
+    UnitDamaged,
+    UnitFaced,
+    UnitStatusChanged,
+    UnitStepped,
+    unhx,
+)
+from rules.state import DEAD, DOWN, Battle
 
-DURATIONS = {UnitStepped: 0.11, AttackRolled: 0.5, UnitDamaged: 0.25, UnitFaced: 0.05}
+DURATIONS = {UnitStepped: 0.11, AttackRolled: 0.5, UnitDamaged: 0.25, UnitFaced: 0.05,
+             UnitStatusChanged: 0.45}
+# AttackRolled kinds that are free attacks (opportunity, on a retreat, a flee attack)
+FREE_ATTACKS = frozenset({"opportunity", "retreat", "free", "free attack", "flee"})
+FLASH = (255, 226, 90)
 
 
 @dataclass
@@ -108,7 +121,9 @@ class EventPlayer:
 
 
 class Animator(EventPlayer):
-    """The hex board's animation: tokens slide hex by hex, blows flash, numbers float up."""
+    """The hex board's animation: figures walk hex by hex, lunge at what they strike (the
+    struck one jolts back and shakes), fall when they go down or die, numbers float up,
+    and a free attack flashes on the hex whose step provoked it."""
 
     def __init__(self, state: Battle, camera: Camera, speed: float = 1.0) -> None:
         super().__init__(state, speed)
@@ -117,7 +132,33 @@ class Animator(EventPlayer):
     def _length(self, e: Event) -> float:
         if self.speed <= 0:
             return 0.0
+        if isinstance(e, UnitStatusChanged) and e.status not in (DEAD, DOWN):
+            return 0.0
         return DURATIONS.get(type(e), 0.0) / self.speed
+
+    def _progress(self) -> float:
+        dur = self._length(self.current) if self.current is not None else 0.0
+        return 1.0 if dur <= 0 else min(1.0, self.t / dur)
+
+    def motion(self, unit_id: str) -> Motion | None:
+        """How the figure of `unit_id` is moved, turned or laid down right now, or None."""
+        e, k = self.current, self._progress()
+        if isinstance(e, UnitStepped) and e.unit == unit_id:
+            return Motion(facing=e.facing)  # he looks where he walks
+        if isinstance(e, AttackRolled):
+            struck = e.struck if e.struck not in ("", "cover") else e.target
+            a, b = self._world(e.attacker), self._world(struck)
+            if a is None or b is None:
+                return None
+            if unit_id == e.attacker:
+                return lunge(a, b, k)
+            if unit_id == struck:
+                return recoil(a, b, k, e.hit)
+        elif isinstance(e, UnitDamaged) and e.unit == unit_id:
+            return shake(k, 4 * self.camera.zoom)
+        elif isinstance(e, UnitStatusChanged) and e.unit == unit_id and self._length(e) > 0:
+            return fall(k)
+        return None
 
     def _world(self, unit_id: str) -> tuple[float, float] | None:
         u = self.shown.unit(unit_id)
@@ -131,6 +172,9 @@ class Animator(EventPlayer):
                                                  f"HIT {e.damage}")
                 colour = (230, 230, 230) if not e.hit else (255, 90, 60)
                 self.floaters.append(Floater(text, where, colour))
+                if e.kind in FREE_ATTACKS:
+                    self.floaters.append(Floater("FREE ATTACK", (where[0], where[1] - 22),
+                                                 FLASH))
         elif isinstance(e, UnitDamaged):
             where = self._world(e.unit)
             if where is not None:
@@ -150,12 +194,29 @@ class Animator(EventPlayer):
 
     def draw_effects(self, surf: pygame.Surface) -> None:
         e = self.current
-        if isinstance(e, AttackRolled):
+        if isinstance(e, AttackRolled) and e.kind in FREE_ATTACKS:
+            # the free attack: a flash on the hex of the step that provoked it
+            where = self._world(e.target)
+            if where is not None:
+                k = self._progress()
+                r = min(self.camera.layout().size) * (0.7 + 0.5 * k)
+                ring = pygame.Surface((int(2 * r + 8), int(2 * r + 8)), pygame.SRCALPHA)
+                c = ring.get_width() // 2
+                pygame.draw.circle(ring, (*FLASH, int(220 * (1 - k))), (c, c), r,
+                                   max(2, int(r / 5)))
+                x, y = self.camera.to_screen(*where)
+                surf.blit(ring, (x - c, y - c))
+        if isinstance(e, AttackRolled) and e.kind in ("missile", "spell"):
+            # what flies: a bolt from the shooter to where it lands
             a, b = self._world(e.attacker), self._world(e.struck or e.target)
             if a and b:
-                colour = (255, 80, 50) if e.hit else (220, 220, 220)
-                pygame.draw.line(surf, colour, self.camera.to_screen(*a),
-                                 self.camera.to_screen(*b), max(2, int(3 * self.camera.zoom)))
+                k = min(1.0, self._progress() / 0.6)
+                x = a[0] + (b[0] - a[0]) * k
+                y = a[1] + (b[1] - a[1]) * k
+                tail = (x - (b[0] - a[0]) * 0.12, y - (b[1] - a[1]) * 0.12)
+                colour = (250, 240, 200) if e.kind == "missile" else (150, 200, 255)
+                pygame.draw.line(surf, colour, self.camera.to_screen(*tail),
+                                 self.camera.to_screen(x, y), max(2, int(3 * self.camera.zoom)))
         size = max(14, int(22 * self.camera.zoom))
         for f in self.floaters:
             x, y = self.camera.to_screen(f.world[0], f.world[1] - 30 * f.age * self.camera.zoom)

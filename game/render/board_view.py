@@ -2,10 +2,10 @@
 frame and by `flank screenshot` once, so both show exactly the same thing.
 
 A frame is mostly copies of pictures made earlier: the terrain with the standing overlays
-painted in (chunks per zoom level, `TerrainCache` and `OverlayLayer`), then the tokens
-(pictures per zoom, facing and state, `TokenSprites`), then the few things that follow the
-mouse.  After drawing, a bounded amount of the chunks the next pan or zoom step would show is
-built (`game.render.ahead`), so panning and zooming find them ready.
+painted in (chunks per zoom level, `TerrainCache` and `OverlayLayer`), then the figures
+(miniatures: pictures per zoom, facing and state, `FigureSprites`), then the few things
+that follow the mouse.  After drawing, a bounded amount of the chunks the next pan or zoom
+step would show is built (`game.render.ahead`), so panning and zooming find them ready.
 
 Drawing never changes the battle: every cache here is the view's own, keyed by what it
 shows, and the state is only read.
@@ -15,23 +15,29 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
 from game.render import ahead
 from game.render.camera import ZOOMS, Camera
+from game.render.figure_facts import unit_facts
+from game.render.figure_motion import Motion
+from game.render.figure_sprites import FigureSprites, Look, facing_angle, marks_of, pose_of
 from game.render.overlay_layer import OverlayLayer
 from game.render.overlays import Overlays, draw_labels, draw_pointer
 from game.render.palette import side_colour
 from game.render.terrain import BACKGROUND, CHUNK, MIN_CHUNKS, Key, TerrainCache, TilePainter
-from game.render.token_sprites import TokenSprites
 from rules.engine import ruleset_of
 from rules.hexgrid import Hex
-from rules.state import Battle, Unit
+from rules.positioning import is_engaged
+from rules.state import ACTIVE, GONE, Battle, Unit
 
 # Where to draw a unit right now (animations move tokens between hexes): unit id → (x, y)
 # in world pixels, or None to draw it at its hex.
 PositionHook = Callable[[str], tuple[float, float] | None]
+# How an animation moves, turns or lays down a figure right now (see `figure_motion`).
+MotionHook = Callable[[str], Motion | None]
 
 # How much building ahead a frame may do, in the terrain cache's cost units (about a hex
 # painted each, 15-30 µs on the two-core test machine): a few milliseconds, in a burst of a
@@ -45,7 +51,7 @@ class BoardView:
         self.camera = camera
         self.terrain = TerrainCache(state.board, camera, painter)
         self.layer = OverlayLayer(self.terrain)
-        self.sprites = TokenSprites()
+        self.sprites = FigureSprites()
         self.side_index = {s.id: i for i, s in enumerate(state.sides)}
         self.ruleset = ruleset_of(state)
         self.built_while_drawing = 0  # chunks a frame had to build on the spot (bench, tests)
@@ -53,7 +59,11 @@ class BoardView:
         self._heading = 0  # the way the last zoom step went: -1 out, 1 in, 0 none yet
         self._pending: list[Key] = []
         self._placed: tuple[Battle | None, int, list[tuple[Unit, float, float]]] = (None, -1, [])
-        self._looks: dict[str, tuple[str, str]] = {}
+        self._looks: dict[str, Look] = {}
+        self._acted: frozenset[str] | None = None
+        # unit id -> (look, flags, radius, facing, picture) of the last frame it was drawn in
+        self._memo: dict[str, tuple] = {}
+        self._angles: dict[int, list[float]] = {}  # zoom level -> the six facings' turns
         self._ground: pygame.Surface | None = None
         self._ground_key: tuple = ()
 
@@ -75,14 +85,15 @@ class BoardView:
     def draw(self, surf: pygame.Surface, state: Battle, overlays: Overlays | None = None,
              selected: str | None = None, acting: frozenset[str] = frozenset(),
              position: PositionHook | None = None,
-             after_units: Callable[[pygame.Surface], None] | None = None) -> None:
+             after_units: Callable[[pygame.Surface], None] | None = None,
+             motion: MotionHook | None = None) -> None:
         self.layer.update(overlays)
         before = self.terrain.built + self.layer.built
         self._draw_ground(surf)
         self.built_while_drawing = self.terrain.built + self.layer.built - before
         if overlays is not None:
             draw_pointer(surf, self.camera, overlays)
-        self._draw_tokens(surf, state, selected, acting, position)
+        self._draw_tokens(surf, state, selected, acting, position, motion)
         if overlays is not None:
             draw_labels(surf, self.camera, overlays)
         if after_units is not None:
@@ -160,41 +171,87 @@ class BoardView:
             return placed
         if known is not state:
             self._looks = {}
+            self._acted = None
         lay = self.camera.layout(zi)
         order = sorted(state.units, key=lambda u: (u.status == "active", u.id))
         placed = [(u, *lay.hex_to_pixel(u.pos)) for u in order if u.pos is not None]
         self._placed = (state, zi, placed)
         return placed
 
+    def look_of(self, state: Battle, u: Unit) -> Look:
+        """What the unit's miniature shows in this state (before selection and turn marks):
+        worked out once per state."""
+        look = self._looks.get(u.id)
+        if look is None:
+            if self._acted is None:
+                self._acted = acted_in(state)
+            look = self._looks[u.id] = Look(
+                facts=unit_facts(self.ruleset, u),
+                colour=side_colour(self.side_index[u.side]), pose=pose_of(u), hp=u.hp,
+                max_hp=u.max_hp, badge=self.ruleset.unit_badge(state, u.id),
+                marks=marks_of(u, u.status == ACTIVE and u.pos is not None
+                               and is_engaged(state, u)),
+                spent=u.status == ACTIVE and (u.id in self._acted
+                                              or bool(getattr(u, "spent", ""))))
+        return look
+
     def _draw_tokens(self, surf: pygame.Surface, state: Battle, selected: str | None,
-                     acting: frozenset[str], position: PositionHook | None) -> None:
+                     acting: frozenset[str], position: PositionHook | None,
+                     motion: MotionHook | None = None) -> None:
         cam = self.camera
         zi = cam.zoom_index
         lay = cam.layout()
         radius = min(lay.size) * 0.62
-        ox, oy = lay.hex_to_pixel(Hex(0, 0))
-        edges = [(ex - ox, ey - oy) for ex, ey in (lay.edge_midpoint(Hex(0, 0), f)
-                                                   for f in range(6))]
+        angles = self._angles.get(zi)
+        if angles is None:
+            ox, oy = lay.hex_to_pixel(Hex(0, 0))
+            angles = self._angles[zi] = [facing_angle((ex - ox, ey - oy)) for ex, ey in
+                                         (lay.edge_midpoint(Hex(0, 0), f) for f in range(6))]
         x0, y0 = math.floor(cam.x), math.floor(cam.y)
         sw, sh = surf.get_size()
-        margin = radius * 2.5
+        margin = radius * 4
         left, top, right, bottom = x0 - margin, y0 - margin, x0 + sw + margin, y0 + sh + margin
+        memo = self._memo
         blits = []
         for u, wx, wy in self._units_placed(state, zi):
+            if u.status == GONE:
+                continue
             if position is not None:
                 moved = position(u.id)
                 if moved is not None:
                     wx, wy = moved
+            m = motion(u.id) if motion is not None else None
+            if m is not None:
+                wx, wy = wx + m.dx, wy + m.dy
             if not (left <= wx <= right and top <= wy <= bottom):
                 continue
-            looks = self._looks.get(u.id)
-            if looks is None:
-                looks = self._looks[u.id] = (self.ruleset.unit_glyph(state, u.id),
-                                             self.ruleset.unit_badge(state, u.id))
-            found = self.sprites.get(u, lay.size, edges[u.facing], radius,
-                                     side_colour(self.side_index[u.side]), looks[0],
-                                     selected == u.id, u.id in acting, looks[1])
+            base = self.look_of(state, u)
+            flags = (selected == u.id, u.id in acting)
+            seen = memo.get(u.id)
+            if (m is None and seen is not None and seen[0] is base and seen[1] == flags
+                    and seen[2] == radius and seen[3] == u.facing):
+                found = seen[4]  # as last frame: no key to hash, no cache to ask
+            else:
+                look = base if flags == (False, False) else replace(
+                    base, selected=flags[0], acting=flags[1])
+                angle = angles[u.facing]
+                if m is not None:
+                    angle = angles[m.facing if m.facing is not None else u.facing] + m.turn
+                    if m.pose:
+                        look = replace(look, pose=m.pose)
+                found = self.sprites.get(look, radius, angle)
+                if m is None:
+                    memo[u.id] = (base, flags, radius, u.facing, found)
             if found is not None:
                 picture, dx, dy = found
                 blits.append((picture, (math.floor(wx) - x0 - dx, math.floor(wy) - y0 - dy)))
         surf.fblits(blits)
+
+
+def acted_in(state: Battle) -> frozenset[str]:
+    """The units that have had their turn in what is under way: any frame on the stack that
+    keeps the units done (`acted`, as a Fallen Empire phase does)."""
+    done: set[str] = set()
+    for frame in state.stack:
+        done.update(getattr(frame, "acted", ()) or ())
+    return frozenset(done)

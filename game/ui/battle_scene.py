@@ -208,6 +208,8 @@ class BattleScene(PlayScene, BattlePanels):
             speed = {1.0: 2.0, 2.0: 4.0}.get(self.anim.speed, 1.0)
             self.anim.speed = speed
             self.app.settings["anim_speed"] = speed
+        elif e.key == pygame.K_SPACE and self.anim.busy:
+            self.anim.skip()  # show the rest of what is moving at once
         elif not self._ready_for_input():
             return None
         elif e.key == pygame.K_TAB:
@@ -394,4 +396,4 @@ class BattleScene(PlayScene, BattlePanels):
         board = surf.subsurface(pygame.Rect(0, 0, *self.camera.screen))
         acting = frozenset(self.choices().actors())
         self.view.draw(board, state, self.overlays(state), self.selected, acting,
-                       self.anim.position, self.anim.draw_effects)
+                       self.anim.position, self.anim.draw_effects, motion=self.anim.motion)

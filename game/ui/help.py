@@ -15,7 +15,7 @@ CONTROLS = [
     ("A", "show the selected unit's facing arcs"),
     ("Arrows / drag / screen edge", "pan"),
     ("Mouse wheel, + / -", "zoom"),
-    ("F", "speed up animations (x1, x2, x4)"),
+    ("F", "speed up animations (x1, x2, x4); Space while figures move: skip to the end"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (back to the last roll of the dice)"),
     ("F1", "this help"),
     ("Esc", "close this help, or back to the menu"),

@@ -23,6 +23,7 @@ from game.content import ScenarioEntry, bundled_scenarios
 from game.lists.roster import PERSON
 from game.ui.launch import start_battle
 from game.ui.lists_setup import RIDER_LABEL, RIDERS
+from game.ui.menu_art import MenuArt
 from rules.engine import catalogue
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class MenuScene:
         self.widgets: list[Any] = []
         self.message = message
         self.save_problem: SaveProblemDialog | None = None  # "Continue" found a save gone wrong
+        self.art = MenuArt()  # the scenario's picture and the ruleset's figures beside it
+        self._recall(app.settings)
         self.build()
 
     def build(self) -> None:
@@ -55,7 +58,8 @@ class MenuScene:
         self.hot_seat = None
         ui = self.app.ui
         w, h = self.app.size
-        panel = UIPanel(pygame.Rect(w // 2 - 330, 40, 660, h - 80), manager=ui)
+        self.panel_rect = pygame.Rect(w // 2 - 330, 40, 660, h - 80)
+        panel = UIPanel(self.panel_rect, manager=ui)
         self.widgets.append(panel)
         UILabel(pygame.Rect(20, 6, 620, 60), "FLANK", ui, container=panel,
                 object_id="#title")
@@ -154,6 +158,21 @@ class MenuScene:
                 return LessonListScene(self.app, on_exit=self._back)
         return None
 
+    def _recall(self, remembered: dict[str, Any]) -> None:
+        """Open on the scenario, ruleset and players last started from here."""
+        stems = [e.path.stem for e in self.entries]
+        if remembered.get("scenario") in stems:
+            self.choice = stems.index(remembered["scenario"])
+            names = {rid: name for rid, name, _ in catalogue()}
+            self.ruleset_name = names.get(remembered.get("ruleset", ""))
+            self.chosen.update(remembered.get("sides", {}))
+
+    def _remember(self, ruleset: str) -> None:
+        entry = self.entries[self.choice]
+        self.app.settings.update(scenario=entry.path.stem, ruleset=ruleset, sides={
+            side: who for side, who in zip(entry.sides, self.players(entry), strict=True)})
+        self.app.remember()
+
     def players(self, entry: ScenarioEntry) -> list[str]:
         """Who plays each side of `entry`: as the person chose for that side, else for the
         side in that place, else the scenario's default (a person against the computer)."""
@@ -213,6 +232,7 @@ class MenuScene:
         ruleset = next(rid for rid, name, _ in catalogue()
                        if name == self.ruleset_menu.selected_option[0])
         players = self.players(entry)
+        self._remember(ruleset)
         try:
             scene = start_battle(self.app, entry, ruleset, players, on_exit=self._back)
         except (ValueError, OSError) as exc:
@@ -305,3 +325,6 @@ class MenuScene:
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill((24, 28, 34))
+        if self.entries:
+            self.art.draw(surf, self.panel_rect, self.entries[self.choice],
+                          self.art.ruleset_named(self.ruleset_menu.selected_option[0]))
