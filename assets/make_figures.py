@@ -1,10 +1,10 @@
 """Draw Flank's miniatures: one sheet per ruleset showing the figure of every unit template,
 and one sheet of what a figure shows of its state.
 
-    SDL_VIDEODRIVER=dummy python3 assets/make_figures.py           # (re)write them
-    SDL_VIDEODRIVER=dummy python3 assets/make_figures.py --check   # exit 1 if any differs
+    SDL_VIDEODRIVER=dummy python3 assets/make_figures.py [OUTDIR]   # default build/figures
 
-Writes, beside this script, into figures/:
+Writes into OUTDIR (not kept in git: the board draws the same figures from code at run time,
+so these sheets are a view of the art, not an input to the game):
 
     ABOUT.txt       which pygame-ce drew them (pixels may differ under another)
     <ruleset>.png   every template of the ruleset, in the order of its data file, each on
@@ -16,9 +16,8 @@ Writes, beside this script, into figures/:
 The figures are composed at run time by `game.render.figure_art` and its parts (bodies,
 kit, beasts) from what each template carries (`game.render.figure_facts`), so a ruleset added
 later gets its figures with no new art; this script draws them through that same code, so
-the sheets are what the board shows, and committed (as the terrain tiles are) so a change
-of the art shows in review as a changed picture.  `--check` fails when the code and the
-sheets disagree.  Rulesets are those registered (entry points) and every package under
+the sheets are what the board shows: draw them before and after a change of the art to
+review it as pictures.  Rulesets are those registered (entry points) and every package under
 rules/systems with a `ruleset.RULESET`, so a ruleset still waiting for its entry point is
 drawn too.
 
@@ -38,7 +37,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-OUT = HERE / "figures"
+OUT = ROOT / "build" / "figures"
 CELL = 176  # pixels per template on a sheet
 RADIUS = 28  # a man's base radius on a sheet, in pixels (the board at zoom 1.1 or so)
 COLUMNS = 8
@@ -149,17 +148,13 @@ def build() -> dict[str, bytes]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else OUT
     files = build()
-    if "--check" in args:
-        stale = [n for n, data in files.items()
-                 if not (HERE / n).is_file() or (HERE / n).read_bytes() != data]
-        for n in stale:
-            print(f"assets/{n} is out of date: run assets/make_figures.py")
-        return 1 if stale else 0
-    OUT.mkdir(exist_ok=True)
     for n, data in files.items():
-        (HERE / n).write_bytes(data)
-        print(f"wrote assets/{n}")
+        path = out / Path(n).name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        print(f"wrote {path}")
     return 0
 
 
