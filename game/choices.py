@@ -21,7 +21,9 @@ from rules.commands import (
     Pass,
     React,
     UseItem,
+    action_words,
 )
+from rules.engine import ruleset_of
 from rules.events import unhx
 from rules.hexgrid import Hex
 from rules.state import Battle
@@ -128,11 +130,17 @@ def choice_label(option: str, w: Words = PLAIN) -> str:
     return option.replace("_", " ").replace(":", ": ").capitalize()
 
 
-def button_label(cmd: Command, w: Words = PLAIN) -> str:
+def button_label(cmd: Command, w: Words = PLAIN, state: Battle | None = None) -> str:
     """Words for a command that is a button rather than a click on the board, with the
-    battle's names and board (`w`) for the figures and hexes a choice points at."""
+    battle's names and board (`w`) for the figures and hexes a choice points at; given the
+    battle (`state`), in its ruleset's own words where it has them (`Ruleset.word_command`:
+    "Fight Guard 2, aiming at the chest")."""
+    said = ruleset_words(state, cmd, w) if state is not None else None
+    if said:
+        return said
     if isinstance(cmd, Declare):
-        return cmd.action.replace("_", " ").capitalize()
+        text = action_words(cmd.action, w)
+        return text[:1].upper() + text[1:]
     if isinstance(cmd, React):
         return "Take the free attack" if cmd.accept else "Let it go"
     if isinstance(cmd, Choose):
@@ -142,3 +150,23 @@ def button_label(cmd: Command, w: Words = PLAIN) -> str:
     if isinstance(cmd, EndPhase):
         return "End phase (Enter)"
     return cmd.say(w)
+
+
+def ruleset_words(state: Battle, cmd: Command, w: Words) -> str | None:
+    """The battle's ruleset's words for `cmd`, or None where it has none of its own."""
+    try:
+        rs = ruleset_of(state)
+    except KeyError:
+        return None
+    return rs.word_command(state, cmd, w)
+
+
+def command_words(state: Battle, cmd: Command, w: Words | None = None) -> str:
+    """A command as a sentence (the replay's caption, the log): the ruleset's words, else
+    the command's own (`Command.say`)."""
+    w = w or Words.of(state)
+    said = ruleset_words(state, cmd, w)
+    if not said:
+        return cmd.say(w)
+    who = getattr(cmd, "unit", None)
+    return f"{w.unit(who)}: {said[:1].lower()}{said[1:]}" if isinstance(who, str) else said

@@ -26,6 +26,7 @@ from rules.state import Battle, Frame
 if TYPE_CHECKING:
     from rules.commands import Command
     from rules.engine import Context
+    from rules.wording import Words
 
 
 @dataclass(frozen=True, init=False)
@@ -245,6 +246,13 @@ class Ruleset:
         """Which steps of `path` would provoke whose reaction under this ruleset, as
         (step index, reactor id, trigger), for the path preview.  Default: none."""
         return []
+
+    def word_command(self, state: Battle, command: Command, words: Words) -> str | None:
+        """The command in a player's words, for its button, the log and the replay's
+        caption ("Fight Guard 2, aiming at the chest"), where this ruleset can say more than
+        the command's generic `say` (a declared action is a string of its own grammar);
+        None: the generic wording is used.  `words`: the battle's names and board."""
+        return None
 
     def phase_label(self, state: Battle) -> str:
         """Where the battle is in its round, for the round tracker (a second line, if any,

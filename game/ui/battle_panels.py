@@ -80,7 +80,7 @@ class BattlePanels:
             turn = f"{seat.name or words.side(seat.side)} is thinking…"
         if self.anim.busy:
             turn = "…"
-        self.panel.set_status(self.ruleset.phase_label(self.tm.state), turn)
+        self.panel.set_status(self.ruleset.phase_label(state), turn)  # as the board shows it
         hovered = self.hover_unit(state)
         shown = (state.unit(self.selected) if self.selected else None) or hovered
         self.panel.set_card(self.card_lines(state, shown.id) if shown else [self.title])
@@ -93,7 +93,7 @@ class BattlePanels:
         buttons: list[tuple[str, Command]] = []
         uc_sel = ch.for_unit(self.selected) if self.selected else None
         if uc_sel is not None:
-            buttons += [(button_label(c, words), c) for c in uc_sel.declares]
+            buttons += [(button_label(c, words, state), c) for c in uc_sel.declares]
         for uid in ch.actors():
             uc = ch.for_unit(uid)
             for c in uc.buttons:

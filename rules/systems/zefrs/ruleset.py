@@ -39,6 +39,7 @@ from rules.systems.zefrs.units import (
     dodge,
     zef,
 )
+from rules.systems.zefrs.words import declaration_words
 from rules.wording import Words
 
 __all__ = ["RULESET", "ZeFRS"]
@@ -224,14 +225,27 @@ class ZeFRS(TableRuleset):
             lines.append(f"will {say_action(u.declared, Words.of(state))}")
         return lines
 
+    def word_command(self, state: Battle, command: Command, words: Words) -> str | None:
+        """A declaration in words ("Fight Guard 2, aiming at the chest"), not its grammar."""
+        if isinstance(command, Declare):
+            return declaration_words(command.action, words)
+        return None
+
     def phase_label(self, state: Battle) -> str:
         top = state.top
         step = top.step if isinstance(top, TurnFrame) else "declare"
-        words = {"begin": "begins", "declare": "actions stated", "initiative": "initiative",
+        words = {"begin": "begins", "declare": "each figure states his action", "initiative": "initiative",
                  "act": "actions", "end": "end of the turn", "over": "end of the turn"}
         start = max(0, state.round - 1) * TURN_SECONDS
-        return (f"Turn {state.round} (seconds {start} to {start + TURN_SECONDS}): "
+        head = (f"Turn {state.round} (seconds {start} to {start + TURN_SECONDS}): "
                 f"{words.get(step, step)}")
+        order = state.system.order if isinstance(state.system, ZefSystem) else ()
+        if not order or step not in ("act", "end", "over"):
+            return head
+        w = Words.of(state)
+        acted = set(state.system.acted) if isinstance(state.system, ZefSystem) else set()
+        names = [f"({w.unit(u)})" if u in acted else w.unit(u) for u in order]
+        return head + "\nInitiative (ZEF-17): " + ", ".join(names)
 
 
 def _pc_side(state: Battle, side: str) -> bool:
