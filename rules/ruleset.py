@@ -49,31 +49,43 @@ class AttackOdds:
     modifiers: tuple[Modifier, ...]
     needed: int
     notes: tuple[str, ...]
+    outcomes: tuple[tuple[str, Fraction], ...]
+    needed_words: str
 
     def __init__(self, hit: Fraction, damage: Mapping[int, Fraction], kill: Fraction,
                  modifiers: tuple[Modifier, ...], needed: int,
-                 notes: tuple[str, ...] = ()) -> None:
+                 notes: tuple[str, ...] = (), *,
+                 outcomes: tuple[tuple[str, Fraction], ...] = (),
+                 needed_words: str = "") -> None:
         chances = [Fraction(hit), Fraction(kill), *(Fraction(p) for p in damage.values())]
         den = lcm(*(p.denominator for p in chances))
         ways = [int(p * den) for p in chances]
         if sum(ways[2:]) != den:
             raise ValueError(f"damage chances add up to {sum(chances[2:])}, not 1")
         self._count(dict(zip(damage, ways[2:], strict=True)), ways[0], ways[1],
-                    modifiers, needed, notes)
+                    modifiers, needed, notes, outcomes, needed_words)
 
     @classmethod
     def counted(cls, dealt: Mapping[int, int], hit_ways: int, kill_ways: int,
                 modifiers: tuple[Modifier, ...], needed: int,
-                notes: tuple[str, ...] = ()) -> AttackOdds:
+                notes: tuple[str, ...] = (), *,
+                outcomes: tuple[tuple[str, Fraction], ...] = (),
+                needed_words: str = "") -> AttackOdds:
         """The odds from counts: `dealt` maps damage dealt to the target to the ways it
         comes up (they add up to the denominator), and the hit and kill counts are ways over
-        the same denominator."""
+        the same denominator.  `outcomes`: the resolution's named outcomes and their chances,
+        for a ruleset whose roll reads as more than hit or miss (ZeFRS's five colours);
+        `needed_words`: what the roll needs, said in its own dice ("63 or less on d100"),
+        where "`needed` on d20" does not fit."""
         odds = cls.__new__(cls)
-        odds._count(dealt, hit_ways, kill_ways, modifiers, needed, notes)
+        odds._count(dealt, hit_ways, kill_ways, modifiers, needed, notes, outcomes,
+                    needed_words)
         return odds
 
     def _count(self, dealt: Mapping[int, int], hit_ways: int, kill_ways: int,
-               modifiers: tuple[Modifier, ...], needed: int, notes: tuple[str, ...]) -> None:
+               modifiers: tuple[Modifier, ...], needed: int, notes: tuple[str, ...],
+               outcomes: tuple[tuple[str, Fraction], ...] = (),
+               needed_words: str = "") -> None:
         g = gcd(hit_ways, kill_ways, *dealt.values()) or 1
         order = tuple(sorted(dealt))
         ways = tuple(dealt[d] // g for d in order)
@@ -83,7 +95,9 @@ class AttackOdds:
             raise ValueError(f"hit {hit_ways} and kill {kill_ways} are not chances out of {den}")
         for name, value in (("dealt", Odds(order, ways, den)), ("hit_ways", hit_ways),
                             ("kill_ways", kill_ways), ("modifiers", tuple(modifiers)),
-                            ("needed", needed), ("notes", tuple(notes))):
+                            ("needed", needed), ("notes", tuple(notes)),
+                            ("outcomes", tuple((n, Fraction(p)) for n, p in outcomes)),
+                            ("needed_words", needed_words)):
             object.__setattr__(self, name, value)
 
     @property

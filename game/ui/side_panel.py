@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.ui.layout import place, text_height
 from game.ui.markup import escape
-from game.ui.odds_chart import draw_chart
+from game.ui.odds_chart import draw_chart, outcome_hex
 from rules.commands import Command
 from rules.engine import AttackOdds
 
@@ -35,7 +35,10 @@ def odds_html(title: str, odds: AttackOdds) -> str:
     lines = [f"<b>{escape(title)}</b>",
              f"Hit <b>{pct(odds.hit)}</b> · kill <b>{pct(odds.kill)}</b> · "
              f"mean damage {float(odds.expected_damage):.2f}",
-             f"Needs {odds.needed} on d20 before modifiers"]
+             escape(odds.needed_words) or f"Needs {odds.needed} on d20 before modifiers"]
+    if odds.outcomes:  # a chart's colours (ZeFRS), each in its own colour
+        lines.append(" · ".join(f"<font color='{outcome_hex(name)}'>{escape(name)} "
+                                f"{float(p) * 100:.0f}%</font>" for name, p in odds.outcomes))
     for m in odds.modifiers:
         colour = "#8fe08f" if m.value > 0 else "#ff9a80" if m.value < 0 else "#c0c0c0"
         lines.append(f"<font color='{colour}'>{m.value:+d}</font> {escape(m.reason)} "

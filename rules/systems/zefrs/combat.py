@@ -28,7 +28,7 @@ from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import ZefUnit, area_armour, dodge
 
-__all__ = ["Blow", "BlowResult", "odds_of", "resolve", "situation"]
+__all__ = ["Blow", "BlowResult", "colour_bands", "odds_of", "resolve", "situation"]
 
 
 @dataclass(frozen=True)
@@ -221,7 +221,7 @@ def out_after(state: Battle, target: str, damage: int, t: ZefTables | None = Non
     return 100 - t.chart.column(after).ways()[Colour.RED]
 
 
-def _bands(t: ZefTables, column: int) -> list[tuple[int, int]]:
+def colour_bands(t: ZefTables, column: int) -> list[tuple[int, int]]:
     """(a roll of each colour, how many of the hundred rolls give that colour) on a column:
     every roll of one colour resolves alike, so one stands for all."""
     col = t.chart.column(column)
@@ -237,11 +237,11 @@ def counts_of(state: Battle, blow: Blow, t: ZefTables | None = None
     defence roll, Damage check): every roll enumerated through `resolve`, a colour at a
     time."""
     t = t or load_tables()
-    defence = _bands(t, blow.defence_walk.column) if blow.defence_walk is not None else \
+    defence = colour_bands(t, blow.defence_walk.column) if blow.defence_walk is not None else \
         [(None, 100)]
     dealt: dict[int, int] = {}
     hit = kill = 0
-    for roll, ways in _bands(t, blow.walk.column):
+    for roll, ways in colour_bands(t, blow.walk.column):
         for droll, dways in defence:
             r = resolve(blow, roll, droll, t)
             n = ways * dways

@@ -18,7 +18,7 @@ from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.zefrs.blows import strike
-from rules.systems.zefrs.combat import odds_of, situation
+from rules.systems.zefrs.combat import situation
 from rules.systems.zefrs.declare import parse, say_action
 from rules.systems.zefrs.events import (
     ActionDeclared,
@@ -28,6 +28,7 @@ from rules.systems.zefrs.events import (
     ZefSystem,
 )
 from rules.systems.zefrs.missiles import shoot, shot_shifts
+from rules.systems.zefrs.odds import shown_odds
 from rules.systems.zefrs.options import declarable
 from rules.systems.zefrs.round import run_turn, to_declare
 from rules.systems.zefrs.tables import ZefTables, load_tables
@@ -166,15 +167,15 @@ class ZeFRS(TableRuleset):
             extra = shot_shifts(state, a, d)
             aim = options.get("aim", "")
             if aim:
-                return odds_of(state, situation(state, attacker, target, aim, missile=True,
-                                                called=True, extra=extra))
+                return shown_odds(state, situation(state, attacker, target, aim, missile=True,
+                                                   called=True, extra=extra))
             t = load_tables()
             spots = tuple(situation(state, attacker, target, t.location(face), missile=True,
                                     extra=extra, t=t) for face in range(1, 11))
-            return odds_of(state, spots[0], t, spots)
+            return shown_odds(state, spots[0], spots, t)
         blow = situation(state, attacker, target, options.get("aim", "chest"),
                          weapon=options.get("weapon"), defending=options.get("defending"))
-        return odds_of(state, blow)
+        return shown_odds(state, blow)
 
     def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
         """One blow (or, `kind="missile"`, one shot) outside the turn, for the sandbox."""
@@ -234,8 +235,9 @@ class ZeFRS(TableRuleset):
     def phase_label(self, state: Battle) -> str:
         top = state.top
         step = top.step if isinstance(top, TurnFrame) else "declare"
-        words = {"begin": "begins", "declare": "each figure states his action", "initiative": "initiative",
-                 "act": "actions", "end": "end of the turn", "over": "end of the turn"}
+        words = {"begin": "begins", "declare": "each figure states his action",
+                 "initiative": "initiative", "act": "actions", "end": "end of the turn",
+                 "over": "end of the turn"}
         start = max(0, state.round - 1) * TURN_SECONDS
         head = (f"Turn {state.round} (seconds {start} to {start + TURN_SECONDS}): "
                 f"{words.get(step, step)}")
