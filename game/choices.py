@@ -8,6 +8,7 @@ display.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rules.commands import (
@@ -40,15 +41,19 @@ class UnitChoices:
     attacks: dict[str, list[Attack]] = field(default_factory=dict)  # target → variants
     casts: dict[str, list[Cast]] = field(default_factory=dict)  # target → spells
     items: dict[str, list[UseItem]] = field(default_factory=dict)  # target → items
-    declares: list[Declare] = field(default_factory=list)
+    declares: list[Declare] = field(default_factory=list)  # naming no foe and no hex
+    declared_on: dict[str, list[Declare]] = field(default_factory=dict)  # foe → declarations
+    declared_to: dict[Hex, Declare] = field(default_factory=dict)  # hex → "move there"
     buttons: list[Command] = field(default_factory=list)  # React, Choose, Pass
 
     def empty(self) -> bool:
         return not (self.moves or self.turns or self.charges or self.attacks or self.casts
-                    or self.items or self.declares or self.buttons)
+                    or self.items or self.declares or self.declared_on or self.declared_to
+                    or self.buttons)
 
     def targets(self) -> set[str]:
-        return set(self.attacks) | set(self.charges) | set(self.casts) | set(self.items)
+        return (set(self.attacks) | set(self.charges) | set(self.casts) | set(self.items)
+                | set(self.declared_on))
 
 
 @dataclass
@@ -89,12 +94,37 @@ def index(state: Battle, legal: list[Command]) -> Choices:
         elif isinstance(cmd, UseItem):
             uc.items.setdefault(cmd.target, []).append(cmd)
         elif isinstance(cmd, Declare):
-            uc.declares.append(cmd)
+            at = declared_at(state, cmd.action)
+            if isinstance(at, Hex):
+                uc.declared_to.setdefault(at, cmd)
+            elif at is not None:
+                uc.declared_on.setdefault(at, []).append(cmd)
+            else:
+                uc.declares.append(cmd)
         elif isinstance(cmd, (React, Choose, Pass)):
             uc.buttons.append(cmd)
         else:
             out.other.append(cmd)
     return out
+
+
+_HEX_FIELD = re.compile(r"-?\d+,-?\d+")
+
+
+def declared_at(state: Battle, action: str) -> str | Hex | None:
+    """What a declared action points at on the board, so the window asks for it with a
+    click there (as it asks for a blow or a move) rather than with a button for each: the
+    first of its `:`-separated fields that is a figure's id (a Fight at a foe, under
+    ZeFRS "fight:g1:chest"), else the first that is a hex "q,r" ("move:3,-1"), else None
+    (Fallen Empire's "melee", "defend")."""
+    for part in action.split(":")[1:]:
+        if state.has_unit(part):
+            return part
+    for part in action.split(":")[1:]:
+        if _HEX_FIELD.fullmatch(part):
+            q, _, r = part.partition(",")
+            return Hex(int(q), int(r))
+    return None
 
 
 CHOICE_WORDS = {

@@ -261,6 +261,13 @@ class Ruleset:
         (step index, reactor id, trigger), for the path preview.  Default: none."""
         return []
 
+    def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
+        """The exact odds of the blow or shot `command` would make, where the command names
+        them before any die is thrown (a declaration of a blow at a foe's aiming point), for
+        the window to show while a player chooses; None for a command that strikes nothing
+        or whose odds this ruleset gives only through `odds`."""
+        return None
+
     def word_command(self, state: Battle, command: Command, words: Words) -> str | None:
         """The command in a player's words, for its button, the log and the replay's
         caption ("Fight Guard 2, aiming at the chest"), where this ruleset can say more than

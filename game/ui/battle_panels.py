@@ -14,6 +14,7 @@ from typing import Any
 from game.choices import button_label
 from game.render.overlays import Overlays
 from game.turns import TurnManager
+from game.ui.declare_picker import DeclarePicker
 from game.ui.side_panel import Roster
 from rules.commands import Command, Move, Pass
 from rules.engine import AttackOdds
@@ -56,8 +57,8 @@ def roster(state: Battle, words: Words) -> Roster:
     return tuple(out)
 
 
-class BattlePanels:
-    """The panels and overlays of `BattleScene`."""
+class BattlePanels(DeclarePicker):
+    """The panels and overlays of `BattleScene` (and its declarations at a foe)."""
 
     tm: TurnManager
     app: Any
@@ -92,6 +93,10 @@ class BattlePanels:
         ch = self.choices()
         buttons: list[tuple[str, Command]] = []
         uc_sel = ch.for_unit(self.selected) if self.selected else None
+        picked = self.picker_buttons(self.tm.state, words, uc_sel) if uc_sel else None
+        if picked is not None:  # a foe's declarations, in sentences (declare_picker)
+            self.panel.set_buttons(picked, wide=True)
+            return
         if uc_sel is not None:
             buttons += [(button_label(c, words, state), c) for c in uc_sel.declares]
         for uid in ch.actors():
@@ -128,7 +133,10 @@ class BattlePanels:
         reactor = getattr(top, "reactor", None)
         mover = getattr(top, "mover", None)
         try:
-            if reactor and mover and self._ready_for_input():
+            if self.picking is not None and self.selected:
+                odds, title, target_hp = self.picker_odds(
+                    self.tm.state, words, self.choices().for_unit(self.selected))
+            elif reactor and mover and self._ready_for_input():
                 kind = "retreat" if getattr(top, "trigger", "") == "retreat" else "opportunity"
                 odds = self.ruleset.odds(state, reactor, mover, kind=kind)
                 title = f"{words.unit(reactor)}'s free attack on {words.unit(mover)}"
@@ -158,6 +166,8 @@ class BattlePanels:
                 state.unit(me), "missile", None) else "melee"
             return (self.ruleset.odds(state, me, target, kind=kind, weapon=a.weapon),
                     f"{who} attacks {whom}")
+        if target in uc.declared_on:
+            return self.hover_odds(state, words, uc, target)
         if target in uc.casts:
             c = uc.casts[target][0]
             return (self.ruleset.odds(state, me, target, kind="spell", spell=c.spell),
@@ -203,7 +213,7 @@ class BattlePanels:
         if self.anim.busy or sel is None:
             return ov
         uc = self.choices().for_unit(sel.id)
-        ov.move_range = frozenset(uc.moves)
+        ov.move_range = frozenset(uc.moves) | frozenset(uc.declared_to)
         ov.targets = frozenset(state.unit(t).pos for t in uc.targets()
                                if state.unit(t).pos is not None)
         plan: Move | None = None

@@ -177,6 +177,27 @@ class ZeFRS(TableRuleset):
                          weapon=options.get("weapon"), defending=options.get("defending"))
         return shown_odds(state, blow)
 
+    def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
+        """The odds of a declared blow or shot as it stands now (ZEF-15: a Fight names its
+        target and aiming point): a blow with both weapons or twice shows its first blow; a
+        wait's or a close's blow is shown as if struck from here."""
+        if not isinstance(command, Declare):
+            return None
+        d = parse(command.action)
+        if d is None or not d.target:
+            return None
+        if d.kind == "shoot":
+            return self.odds(state, command.unit, d.target, kind="missile", aim=d.aim)
+        if d.kind not in ("fight", "wait", "close"):
+            return None
+        odds = self.odds(state, command.unit, d.target, aim=d.aim)
+        why = _HOW.get(d.mode if d.kind == "fight" else d.kind)
+        if not why:
+            return odds
+        return AttackOdds.counted(dict(odds.dealt.items()), odds.hit_ways, odds.kill_ways,
+                                  odds.modifiers, odds.needed, (*odds.notes, why),
+                                  outcomes=odds.outcomes, needed_words=odds.needed_words)
+
     def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
         """One blow (or, `kind="missile"`, one shot) outside the turn, for the sandbox."""
         if options.get("kind") == "missile":
@@ -235,11 +256,11 @@ class ZeFRS(TableRuleset):
     def phase_label(self, state: Battle) -> str:
         top = state.top
         step = top.step if isinstance(top, TurnFrame) else "declare"
-        words = {"begin": "begins", "declare": "each figure states his action",
+        words = {"begin": "begins", "declare": "stating actions",
                  "initiative": "initiative", "act": "actions", "end": "end of the turn",
                  "over": "end of the turn"}
         start = max(0, state.round - 1) * TURN_SECONDS
-        head = (f"Turn {state.round} (seconds {start} to {start + TURN_SECONDS}): "
+        head = (f"Turn {state.round}, seconds {start}\N{EN DASH}{start + TURN_SECONDS}: "
                 f"{words.get(step, step)}")
         order = state.system.order if isinstance(state.system, ZefSystem) else ()
         if not order or step not in ("act", "end", "over"):
@@ -248,6 +269,20 @@ class ZeFRS(TableRuleset):
         acted = set(state.system.acted) if isinstance(state.system, ZefSystem) else set()
         names = [f"({w.unit(u)})" if u in acted else w.unit(u) for u in order]
         return head + "\nInitiative (ZEF-17): " + ", ".join(names)
+
+
+# What a declaration adds to the odds of its blow, in a line of the panel.
+_HOW = {
+    "ko": "A knock-out blow: red knocks him out for 1 to 10 minutes (ZEF-35).",
+    "both": "The second weapon strikes at the end of the turn (ZEF-33, ZEF-34).",
+    "guard": "Struck at the end of the turn; the other weapon defends meanwhile (ZEF-33).",
+    "twice": "An extra action: the second blow needs a red check of Animal Reflexes or "
+             "General Prowess, else \N{MINUS SIGN}3 through the next turn (ZEF-22).",
+    "close": "An extra action after the move: the blow needs a red check, else "
+             "\N{MINUS SIGN}3 through the next turn (ZEF-22).",
+    "wait": "He strikes when his foe acts; a white check of his reflexes and his foe acts "
+            "first (ZEF-20).",
+}
 
 
 def _pc_side(state: Battle, side: str) -> bool:

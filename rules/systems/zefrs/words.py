@@ -2,7 +2,7 @@
 
 Why a module: a declared action is a string of declare.py's grammar ("fight:g1:chest:ko"),
 which a player should never read; `Ruleset.word_command` hands it here, and the window,
-the replay and the log say "Fight Guard 2 to knock him out, aiming at the chest".  The log's
+the replay and the log say "Knock Guard 2 out, aiming at the head".  The log's
 own sentence for a declaration ("Conan will strike at Guard 2's chest") is
 `declare.say_action`; this is the imperative a player clicks.
 """
@@ -32,11 +32,11 @@ def declaration_words(action: str, w: Words = PLAIN) -> str | None:
     if d.kind == "move":
         assert d.to is not None
         return f"Move to {w.hex((d.to.q, d.to.r))}"
-    foe = w.unit(d.target)
+    foe = w.unit(d.target)  # always as an object: the window may say "him" (declare_picker)
     at = aim_words(d.aim)
     if d.kind == "shoot":
         if d.aim:
-            return f"Shoot at {foe}'s {at} (a called shot: only red hits)"
+            return f"Shoot at {foe}, aiming at the {at} (a called shot: only red hits)"
         return f"Shoot at {foe} (a d10 says where it lands)"
     if d.kind == "wrestle":
         return f"Grapple {foe} and throw him down"
@@ -45,11 +45,11 @@ def declaration_words(action: str, w: Words = PLAIN) -> str | None:
     if d.kind == "rush":
         return f"Rush {foe}, straight through"
     if d.kind == "wait":
-        return f"Wait until {foe} acts, then strike at his {at}"
+        return f"Wait for {foe}, then strike at the {at}"
     if d.kind == "close":
-        return f"Close with {foe} and strike at his {at} (an extra action)"
-    manner = {"": "", "ko": " to knock him out", "both": " with both weapons",
-              "guard": ", the other weapon on guard", "twice": " twice (an extra action)"}
-    if d.mode == "guard":
-        return f"Fight {foe}, aiming at the {at}{manner['guard']}"
-    return f"Fight {foe}{manner[d.mode]}, aiming at the {at}"
+        return f"Close with {foe} and strike at the {at}"
+    return {"": f"Fight {foe}, aiming at the {at}",
+            "ko": f"Knock {foe} out, aiming at the {at}",
+            "both": f"Fight {foe} with both weapons, aiming at the {at}",
+            "guard": f"Fight {foe}, aiming at the {at}, the other weapon on guard",
+            "twice": f"Strike {foe} twice, aiming at the {at}"}[d.mode]
