@@ -243,8 +243,8 @@ class ZeFRS(TableRuleset):
             lines.append("wounds: " + ", ".join(u.wounds))
         if u.free_actions:
             lines.append(f"free actions: {u.free_actions}")
-        if u.declared:
-            lines.append(f"will {say_action(u.declared, Words.of(state))}")
+        if u.declared:  # "declared": the window hides it from the other seat until initiative
+            lines.append(f"declared: he will {say_action(u.declared, Words.of(state))}")
         return lines
 
     def word_command(self, state: Battle, command: Command, words: Words) -> str | None:
