@@ -261,6 +261,13 @@ class Ruleset:
         (step index, reactor id, trigger), for the path preview.  Default: none."""
         return []
 
+    def arc_marks(self, state: Battle, unit_id: str, hexes: list[Hex]) -> dict[Hex, str] | None:
+        """How the facing arcs overlay marks `hexes` around the unit, where this ruleset's
+        arcs are not front, flank and rear (R-POS-ARC): each hex → a mark the window has a
+        colour for ("front", "flank", "rear", "guarded", "unguarded").  None: the shared
+        arcs are drawn."""
+        return None
+
     def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
         """The exact odds of the blow or shot `command` would make, where the command names
         them before any die is thrown (a declaration of a blow at a foe's aiming point), for

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.choices import button_label
+from game.overlay_facts import facing_arcs
 from game.render.overlays import Overlays
 from game.turns import TurnManager
 from game.ui.declare_picker import DeclarePicker
@@ -19,8 +20,8 @@ from game.ui.side_panel import Roster
 from rules.commands import Command, Move, Pass
 from rules.engine import AttackOdds
 from rules.events import unhx
-from rules.hexgrid import Hex, disk
-from rules.positioning import arc, is_engaged, threat_map, threatened_hexes
+from rules.hexgrid import Hex
+from rules.positioning import is_engaged, threat_map, threatened_hexes
 from rules.state import ACTIVE, DEAD, DOWN, Battle, Unit
 from rules.wording import Words
 
@@ -208,8 +209,7 @@ class BattlePanels(DeclarePicker):
             if self.options.reach:
                 ov.reach = threatened_hexes(state, sel)
             if self.options.arcs:
-                ov.arcs = {h: arc(sel, h) for h in disk(sel.pos, 3)
-                           if h != sel.pos and h in state.board}
+                ov.arcs = facing_arcs(state, sel, 3)
         if self.anim.busy or sel is None:
             return ov
         uc = self.choices().for_unit(sel.id)

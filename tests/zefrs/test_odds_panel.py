@@ -66,3 +66,20 @@ def test_the_shield_is_not_brought_across_to_the_other_flank() -> None:
     side = RS.odds(flank, "a", "b", aim="chest")
     assert any("not brought across" in n and "R-ZEF-SHIELD-ARC" in n for n in side.notes)
     assert side.expected_damage > odds.expected_damage
+
+
+def test_the_arcs_overlay_marks_where_the_shield_is_brought_to_bear() -> None:
+    """R-ZEF-SHIELD-ARC on the arcs overlay (A): the guard faces west with his shield on his
+    left arm; it guards blows from his three front hexes and his left (south-east) flank,
+    not from his right flank nor from behind, and his card says so in words."""
+    from game.overlay_facts import facing_arcs
+
+    st = begin(duel(("a", "cimmerian", (0, 0)), ("b", "guard", (1, 0))))
+    marks = facing_arcs(st, "b", 1)
+    assert {h: m for h, m in marks.items() if m == "unguarded"} == {
+        (2, -1): "unguarded", (2, 0): "unguarded"}
+    assert sorted(h for h, m in marks.items() if m == "guarded") == [
+        (0, 0), (0, 1), (1, -1), (1, 1)]
+    assert ("shield on his left arm: it guards blows from his front and left flank "
+            "(R-ZEF-SHIELD-ARC)") in RS.unit_lines(st, "b")
+    assert set(facing_arcs(st, "a", 1).values()) <= {"front", "flank", "rear"}  # no shield

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.events import Modifier
-from rules.hexgrid import sextant_direction
+from rules.hexgrid import Hex, sextant_direction
 from rules.ruleset import AttackOdds
 from rules.state import Battle
 from rules.systems.zefrs.armour import shield_covers
@@ -105,8 +105,14 @@ def shield_arc(target: ZefUnit, attacker: ZefUnit) -> str:
     hexsides ahead), "shield_flank" (the side he carries it on), "other_flank", or "rear",
     read by the hexside whose sector holds the attacker (R-POS-ARC's arcs, split by side:
     direction numbers turn to the left as they rise)."""
-    assert target.pos is not None and attacker.pos is not None
-    turn = (sextant_direction(target.pos, attacker.pos) - target.facing) % 6
+    assert attacker.pos is not None
+    return arc_from(target, attacker.pos)
+
+
+def arc_from(target: ZefUnit, h: Hex) -> str:
+    """`shield_arc` of a blow from hex `h` (the arcs overlay asks it of every hex)."""
+    assert target.pos is not None
+    turn = (sextant_direction(target.pos, h) - target.facing) % 6
     if turn in (0, 1, 5):
         return "front"
     if turn == 3:

@@ -14,11 +14,12 @@ from typing import Any, ClassVar
 
 from rules.commands import Command, Declare
 from rules.engine import AttackOdds, BattleSetup, Context, UnitSpec, command_owner_refusal
+from rules.hexgrid import Hex
 from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.zefrs.blows import strike
-from rules.systems.zefrs.combat import situation
+from rules.systems.zefrs.combat import arc_from, situation
 from rules.systems.zefrs.declare import parse, say_action
 from rules.systems.zefrs.events import (
     ActionDeclared,
@@ -31,6 +32,7 @@ from rules.systems.zefrs.missiles import shoot, shot_shifts
 from rules.systems.zefrs.odds import shown_odds
 from rules.systems.zefrs.options import declarable
 from rules.systems.zefrs.round import run_turn, to_declare
+from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import (
     TURN_SECONDS,
@@ -41,7 +43,7 @@ from rules.systems.zefrs.units import (
     zef,
 )
 from rules.systems.zefrs.words import declaration_words
-from rules.wording import Words
+from rules.wording import Words, and_list
 
 __all__ = ["RULESET", "ZeFRS"]
 
@@ -177,6 +179,16 @@ class ZeFRS(TableRuleset):
                          weapon=options.get("weapon"), defending=options.get("defending"))
         return shown_odds(state, blow)
 
+    def arc_marks(self, state: Battle, unit_id: str, hexes: list[Hex]) -> dict[Hex, str] | None:
+        """R-ZEF-SHIELD-ARC: facing bears on ZeFRS only through the shield, so the arcs
+        overlay marks where his shield is brought to bear ("guarded") and where it is not
+        ("unguarded"); a figure without a shield has nothing to mark but the shared arcs."""
+        u = zef(state, unit_id)
+        if not u.shield or u.pos is None:
+            return None
+        allowed = config_of(state).shield_arcs
+        return {h: "guarded" if arc_from(u, h) in allowed else "unguarded" for h in hexes}
+
     def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
         """The odds of a declared blow or shot as it stands now (ZEF-15: a Fight names its
         target and aiming point): a blow with both weapons or twice shows its first blow; a
@@ -235,6 +247,8 @@ class ZeFRS(TableRuleset):
                  "armour " + ", ".join(f"{a.replace('_', ' ')} {v}"
                                        for a, v in armour.items() if v)
                  + (f"; {t.shields[u.shield].name}" if u.shield else "")]
+        if u.shield:  # R-ZEF-SHIELD-ARC, as the arcs overlay (A) marks it
+            lines.append(_shield_line(u.shield_side, config_of(state).shield_arcs))
         if u.mounted:
             lines.append("mounted")
         if u.knocked_down:
@@ -283,6 +297,20 @@ _HOW = {
     "wait": "He strikes when his foe acts; a white check of his reflexes and his foe acts "
             "first (ZEF-20).",
 }
+
+
+def _shield_line(side: str, arcs: tuple[str, ...]) -> str:
+    """Where his shield is brought to bear, in words: "shield on his left arm: it guards
+    blows from his front and left flank (R-ZEF-SHIELD-ARC)"."""
+    other = "right" if side == "left" else "left"
+    words = {"front": "front", "shield_flank": f"{side} flank",
+             "other_flank": f"{other} flank", "rear": "rear"}
+    said = [words[a] for a in ("front", "shield_flank", "other_flank", "rear") if a in arcs]
+    if not said:
+        return f"shield on his {side} arm: the GM's ruling lets it guard nothing " \
+               "(R-ZEF-SHIELD-ARC)"
+    where = and_list(said)
+    return f"shield on his {side} arm: it guards blows from his {where} (R-ZEF-SHIELD-ARC)"
 
 
 def _pc_side(state: Battle, side: str) -> bool:
