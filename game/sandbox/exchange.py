@@ -113,7 +113,7 @@ class ExchangeView:
         for stage in self.stages:
             out.append(f"{stage}:")
             out += [f"  {s.describe()}" for s in self.stage(stage)]
-        needed = self.odds.needed_words or (
+        needed = f"needed {self.odds.needed_words}" if self.odds.needed_words else (
             f"needed {self.needed} (a natural {self.roll_needed} or better with "
             f"{self.to_hit_total:+d})")  # a d100 chart says its own (ZeFRS)
         out.append(f"{needed}; hit {self.hit_pct:.1f}%, mean damage "

@@ -83,7 +83,7 @@ class SandboxPanels:
         rows = [f"<b>{escape(words.unit(a))} attacks {escape(words.unit(t))}</b>"]
         if view.reach:  # said before any odds: a newcomer read the odds as a blow he could strike
             rows.append(f"<font color='#ffc060'><b>{escape(view.reach)}</b></font>")
-        rows.append(escape(view.odds.needed_words) or f"needs {view.needed}")
+        rows.append(f"needs {escape(view.odds.needed_words or str(view.needed))}")
         for s in view.steps:
             colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
             rows.append(f"<font color='{colour}'>{s.value:+d}</font> {escape(s.reason)} "

@@ -35,7 +35,8 @@ def odds_html(title: str, odds: AttackOdds) -> str:
     lines = [f"<b>{escape(title)}</b>",
              f"Hit <b>{pct(odds.hit)}</b> · kill <b>{pct(odds.kill)}</b> · "
              f"mean damage {float(odds.expected_damage):.2f}",
-             escape(odds.needed_words) or f"Needs {odds.needed} on d20 before modifiers"]
+             f"Needs {escape(odds.needed_words)}" if odds.needed_words else
+             f"Needs {odds.needed} on d20 before modifiers"]
     if odds.outcomes:  # a chart's colours (ZeFRS), each in its own colour
         lines.append(" · ".join(f"<font color='{outcome_hex(name)}'>{escape(name)} "
                                 f"{float(p) * 100:.0f}%</font>" for name, p in odds.outcomes))

@@ -24,7 +24,8 @@ def test_the_step_through_reads_out_the_column_walk() -> None:
     view = sb.exchange_steps("a", "k")
     lines = view.lines()
     assert "column 5, \N{MINUS SIGN}2 fighting from below (ZEF-41) → 3" in lines
-    assert any(line.startswith("Hits on ") and "on d100 (column 3)" in line for line in lines)
+    assert any(line.startswith("needed ") and "on d100 to hit (column 3)" in line
+               for line in lines)
     assert not any("natural" in line for line in lines)  # no d20 here
     assert any(line.startswith("white ") and "red " in line for line in lines)
     assert [s.rule for s in view.steps] == ["ZEF-05", "ZEF-06", "ZEF-41"]

@@ -23,7 +23,7 @@ def test_the_five_colours_are_the_columns_own() -> None:
     ways = load_tables().chart.column(9).ways()
     assert [p * 100 for _, p in odds.outcomes] == [ways[c] for c in sorted(ways)]
     assert odds.hit == 1 - dict(odds.outcomes)["white"]
-    assert odds.needed_words == "Hits on 79 or less on d100 (column 9); red on 12 or less"
+    assert odds.needed_words == "79 or less on d100 to hit (column 9), 12 or less for red"
 
 
 def test_an_enemy_takes_the_wound_of_every_red_hit_he_survives() -> None:

@@ -106,9 +106,9 @@ def shown_odds(state: Battle, blow: Blow, locations: tuple[Blow, ...] = (),
         notes.append(shield)
     if blow.called:
         notes.append("A called shot: only red hits (ZEF-40).")
-    needed = (f"Hits on {col.green} or less on d100 (column {blow.walk.column}); red on "
-              f"{col.red} or less" if col.green else
-              f"Cannot hit: column {blow.walk.column} has no green")
+    needed = (f"{col.green} or less on d100 to hit (column {blow.walk.column}), "
+              f"{col.red} or less for red" if col.green else
+              f"a green on column {blow.walk.column}, which has none")
     return AttackOdds.counted(dict(base.dealt.items()), base.hit_ways, base.kill_ways,
                               base.modifiers, base.needed, tuple(notes),
                               outcomes=colour_chances(blow, t), needed_words=needed)
