@@ -8,6 +8,7 @@ display.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rules.commands import (
@@ -21,7 +22,9 @@ from rules.commands import (
     Pass,
     React,
     UseItem,
+    action_words,
 )
+from rules.engine import ruleset_of
 from rules.events import unhx
 from rules.hexgrid import Hex
 from rules.state import Battle
@@ -38,15 +41,19 @@ class UnitChoices:
     attacks: dict[str, list[Attack]] = field(default_factory=dict)  # target → variants
     casts: dict[str, list[Cast]] = field(default_factory=dict)  # target → spells
     items: dict[str, list[UseItem]] = field(default_factory=dict)  # target → items
-    declares: list[Declare] = field(default_factory=list)
+    declares: list[Declare] = field(default_factory=list)  # naming no foe and no hex
+    declared_on: dict[str, list[Declare]] = field(default_factory=dict)  # foe → declarations
+    declared_to: dict[Hex, Declare] = field(default_factory=dict)  # hex → "move there"
     buttons: list[Command] = field(default_factory=list)  # React, Choose, Pass
 
     def empty(self) -> bool:
         return not (self.moves or self.turns or self.charges or self.attacks or self.casts
-                    or self.items or self.declares or self.buttons)
+                    or self.items or self.declares or self.declared_on or self.declared_to
+                    or self.buttons)
 
     def targets(self) -> set[str]:
-        return set(self.attacks) | set(self.charges) | set(self.casts) | set(self.items)
+        return (set(self.attacks) | set(self.charges) | set(self.casts) | set(self.items)
+                | set(self.declared_on))
 
 
 @dataclass
@@ -87,12 +94,37 @@ def index(state: Battle, legal: list[Command]) -> Choices:
         elif isinstance(cmd, UseItem):
             uc.items.setdefault(cmd.target, []).append(cmd)
         elif isinstance(cmd, Declare):
-            uc.declares.append(cmd)
+            at = declared_at(state, cmd.action)
+            if isinstance(at, Hex):
+                uc.declared_to.setdefault(at, cmd)
+            elif at is not None:
+                uc.declared_on.setdefault(at, []).append(cmd)
+            else:
+                uc.declares.append(cmd)
         elif isinstance(cmd, (React, Choose, Pass)):
             uc.buttons.append(cmd)
         else:
             out.other.append(cmd)
     return out
+
+
+_HEX_FIELD = re.compile(r"-?\d+,-?\d+")
+
+
+def declared_at(state: Battle, action: str) -> str | Hex | None:
+    """What a declared action points at on the board, so the window asks for it with a
+    click there (as it asks for a blow or a move) rather than with a button for each: the
+    first of its `:`-separated fields that is a figure's id (a Fight at a foe, under
+    ZeFRS "fight:g1:chest"), else the first that is a hex "q,r" ("move:3,-1"), else None
+    (Fallen Empire's "melee", "defend")."""
+    for part in action.split(":")[1:]:
+        if state.has_unit(part):
+            return part
+    for part in action.split(":")[1:]:
+        if _HEX_FIELD.fullmatch(part):
+            q, _, r = part.partition(",")
+            return Hex(int(q), int(r))
+    return None
 
 
 CHOICE_WORDS = {
@@ -128,11 +160,17 @@ def choice_label(option: str, w: Words = PLAIN) -> str:
     return option.replace("_", " ").replace(":", ": ").capitalize()
 
 
-def button_label(cmd: Command, w: Words = PLAIN) -> str:
+def button_label(cmd: Command, w: Words = PLAIN, state: Battle | None = None) -> str:
     """Words for a command that is a button rather than a click on the board, with the
-    battle's names and board (`w`) for the figures and hexes a choice points at."""
+    battle's names and board (`w`) for the figures and hexes a choice points at; given the
+    battle (`state`), in its ruleset's own words where it has them (`Ruleset.word_command`:
+    "Fight Guard 2, aiming at the chest")."""
+    said = ruleset_words(state, cmd, w) if state is not None else None
+    if said:
+        return said
     if isinstance(cmd, Declare):
-        return cmd.action.replace("_", " ").capitalize()
+        text = action_words(cmd.action, w)
+        return text[:1].upper() + text[1:]
     if isinstance(cmd, React):
         return "Take the free attack" if cmd.accept else "Let it go"
     if isinstance(cmd, Choose):
@@ -142,3 +180,23 @@ def button_label(cmd: Command, w: Words = PLAIN) -> str:
     if isinstance(cmd, EndPhase):
         return "End phase (Enter)"
     return cmd.say(w)
+
+
+def ruleset_words(state: Battle, cmd: Command, w: Words) -> str | None:
+    """The battle's ruleset's words for `cmd`, or None where it has none of its own."""
+    try:
+        rs = ruleset_of(state)
+    except KeyError:
+        return None
+    return rs.word_command(state, cmd, w)
+
+
+def command_words(state: Battle, cmd: Command, w: Words | None = None) -> str:
+    """A command as a sentence (the replay's caption, the log): the ruleset's words, else
+    the command's own (`Command.say`)."""
+    w = w or Words.of(state)
+    said = ruleset_words(state, cmd, w)
+    if not said:
+        return cmd.say(w)
+    who = getattr(cmd, "unit", None)
+    return f"{w.unit(who)}: {said[:1].lower()}{said[1:]}" if isinstance(who, str) else said

@@ -74,12 +74,15 @@ def reach_rings(state: Battle, unit: UnitLike) -> dict[int, frozenset[Hex]]:
 
 def facing_arcs(state: Battle, unit: UnitLike, radius: int = 1) -> dict[Hex, str]:
     """The arc ("front", "flank" or "rear", R-POS-ARC) of every board hex within `radius` of
-    the unit (its own hex left out).  Adjacent: 3 front, 2 flank, 1 rear."""
+    the unit (its own hex left out).  Adjacent: 3 front, 2 flank, 1 rear.  A ruleset that
+    marks the arcs its own way (`Ruleset.arc_marks`: under ZeFRS, where his shield guards)
+    gives its marks instead."""
     u = _unit(state, unit)
     if u.pos is None:
         return {}
-    return {h: arc(u, h) for h in sorted(disk(u.pos, max(0, radius)))
-            if h != u.pos and h in state.board}
+    hexes = [h for h in sorted(disk(u.pos, max(0, radius))) if h != u.pos and h in state.board]
+    marks = ruleset_of(state).arc_marks(state, u.id, hexes)
+    return marks if marks is not None else {h: arc(u, h) for h in hexes}
 
 
 # --- who can strike where ------------------------------------------------------------------

@@ -19,6 +19,7 @@ carries means something for the decision at hand.  Two layers do it:
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -140,7 +141,27 @@ class Declare(Command):
     action: str
 
     def say(self, w: Words = PLAIN) -> str:
-        return f"{w.unit(self.unit)} declares: {self.action.replace('_', ' ')}"
+        return f"{w.unit(self.unit)} declares: {action_words(self.action, w)}"
+
+
+_HEX_FIELD = re.compile(r"-?\d+,-?\d+")
+
+
+def action_words(action: str, w: Words = PLAIN) -> str:
+    """A declared action in plain words where its ruleset has none of its own
+    (`Ruleset.word_command`): its `:`-separated fields read one after another, a figure's
+    id as his name and a hex "q,r" as the map's column and row ("fight:g1:right_arm" ->
+    "fight Guard 2 right arm")."""
+    out = []
+    for part in action.split(":"):
+        if part in w.units:
+            out.append(w.unit(part))
+        elif _HEX_FIELD.fullmatch(part):
+            q, _, r = part.partition(",")
+            out.append(w.hex((int(q), int(r))))
+        else:
+            out.append(part.replace("_", " "))
+    return " ".join(x for x in out if x)
 
 
 class Move(Command):

@@ -26,6 +26,7 @@ from rules.state import Battle, Frame
 if TYPE_CHECKING:
     from rules.commands import Command
     from rules.engine import Context
+    from rules.wording import Words
 
 
 @dataclass(frozen=True, init=False)
@@ -48,31 +49,43 @@ class AttackOdds:
     modifiers: tuple[Modifier, ...]
     needed: int
     notes: tuple[str, ...]
+    outcomes: tuple[tuple[str, Fraction], ...]
+    needed_words: str
 
     def __init__(self, hit: Fraction, damage: Mapping[int, Fraction], kill: Fraction,
                  modifiers: tuple[Modifier, ...], needed: int,
-                 notes: tuple[str, ...] = ()) -> None:
+                 notes: tuple[str, ...] = (), *,
+                 outcomes: tuple[tuple[str, Fraction], ...] = (),
+                 needed_words: str = "") -> None:
         chances = [Fraction(hit), Fraction(kill), *(Fraction(p) for p in damage.values())]
         den = lcm(*(p.denominator for p in chances))
         ways = [int(p * den) for p in chances]
         if sum(ways[2:]) != den:
             raise ValueError(f"damage chances add up to {sum(chances[2:])}, not 1")
         self._count(dict(zip(damage, ways[2:], strict=True)), ways[0], ways[1],
-                    modifiers, needed, notes)
+                    modifiers, needed, notes, outcomes, needed_words)
 
     @classmethod
     def counted(cls, dealt: Mapping[int, int], hit_ways: int, kill_ways: int,
                 modifiers: tuple[Modifier, ...], needed: int,
-                notes: tuple[str, ...] = ()) -> AttackOdds:
+                notes: tuple[str, ...] = (), *,
+                outcomes: tuple[tuple[str, Fraction], ...] = (),
+                needed_words: str = "") -> AttackOdds:
         """The odds from counts: `dealt` maps damage dealt to the target to the ways it
         comes up (they add up to the denominator), and the hit and kill counts are ways over
-        the same denominator."""
+        the same denominator.  `outcomes`: the resolution's named outcomes and their chances,
+        for a ruleset whose roll reads as more than hit or miss (ZeFRS's five colours);
+        `needed_words`: what the roll needs, said in its own dice ("63 or less on d100"),
+        where "`needed` on d20" does not fit."""
         odds = cls.__new__(cls)
-        odds._count(dealt, hit_ways, kill_ways, modifiers, needed, notes)
+        odds._count(dealt, hit_ways, kill_ways, modifiers, needed, notes, outcomes,
+                    needed_words)
         return odds
 
     def _count(self, dealt: Mapping[int, int], hit_ways: int, kill_ways: int,
-               modifiers: tuple[Modifier, ...], needed: int, notes: tuple[str, ...]) -> None:
+               modifiers: tuple[Modifier, ...], needed: int, notes: tuple[str, ...],
+               outcomes: tuple[tuple[str, Fraction], ...] = (),
+               needed_words: str = "") -> None:
         g = gcd(hit_ways, kill_ways, *dealt.values()) or 1
         order = tuple(sorted(dealt))
         ways = tuple(dealt[d] // g for d in order)
@@ -82,7 +95,9 @@ class AttackOdds:
             raise ValueError(f"hit {hit_ways} and kill {kill_ways} are not chances out of {den}")
         for name, value in (("dealt", Odds(order, ways, den)), ("hit_ways", hit_ways),
                             ("kill_ways", kill_ways), ("modifiers", tuple(modifiers)),
-                            ("needed", needed), ("notes", tuple(notes))):
+                            ("needed", needed), ("notes", tuple(notes)),
+                            ("outcomes", tuple((n, Fraction(p)) for n, p in outcomes)),
+                            ("needed_words", needed_words)):
             object.__setattr__(self, name, value)
 
     @property
@@ -245,6 +260,27 @@ class Ruleset:
         """Which steps of `path` would provoke whose reaction under this ruleset, as
         (step index, reactor id, trigger), for the path preview.  Default: none."""
         return []
+
+    def arc_marks(self, state: Battle, unit_id: str, hexes: list[Hex]) -> dict[Hex, str] | None:
+        """How the facing arcs overlay marks `hexes` around the unit, where this ruleset's
+        arcs are not front, flank and rear (R-POS-ARC): each hex → a mark the window has a
+        colour for ("front", "flank", "rear", "guarded", "unguarded").  None: the shared
+        arcs are drawn."""
+        return None
+
+    def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
+        """The exact odds of the blow or shot `command` would make, where the command names
+        them before any die is thrown (a declaration of a blow at a foe's aiming point), for
+        the window to show while a player chooses; None for a command that strikes nothing
+        or whose odds this ruleset gives only through `odds`."""
+        return None
+
+    def word_command(self, state: Battle, command: Command, words: Words) -> str | None:
+        """The command in a player's words, for its button, the log and the replay's
+        caption ("Fight Guard 2, aiming at the chest"), where this ruleset can say more than
+        the command's generic `say` (a declared action is a string of its own grammar);
+        None: the generic wording is used.  `words`: the battle's names and board."""
+        return None
 
     def phase_label(self, state: Battle) -> str:
         """Where the battle is in its round, for the round tracker (a second line, if any,

@@ -113,9 +113,13 @@ class ExchangeView:
         for stage in self.stages:
             out.append(f"{stage}:")
             out += [f"  {s.describe()}" for s in self.stage(stage)]
-        out.append(f"needed {self.needed} (a natural {self.roll_needed} or better with "
-                   f"{self.to_hit_total:+d}); hit {self.hit_pct:.1f}%, mean damage "
+        needed = f"needed {self.odds.needed_words}" if self.odds.needed_words else (
+            f"needed {self.needed} (a natural {self.roll_needed} or better with "
+            f"{self.to_hit_total:+d})")  # a d100 chart says its own (ZeFRS)
+        out.append(f"{needed}; hit {self.hit_pct:.1f}%, mean damage "
                    f"{self.mean_damage:.2f}, kill {self.kill_pct:.1f}%")
+        if self.odds.outcomes:
+            out.append(", ".join(f"{n} {float(p) * 100:.0f}%" for n, p in self.odds.outcomes))
         out += list(self.notes)
         if self.rolled:
             out.append(f"{dice_words(self.dice)}: {self.outcome}")

@@ -12,14 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from game.choices import button_label
+from game.overlay_facts import facing_arcs
 from game.render.overlays import Overlays
 from game.turns import TurnManager
+from game.ui.declare_picker import DeclarePicker
 from game.ui.side_panel import Roster
 from rules.commands import Command, Move, Pass
 from rules.engine import AttackOdds
 from rules.events import unhx
-from rules.hexgrid import Hex, disk
-from rules.positioning import arc, is_engaged, threat_map, threatened_hexes
+from rules.hexgrid import Hex
+from rules.positioning import is_engaged, threat_map, threatened_hexes
 from rules.state import ACTIVE, DEAD, DOWN, Battle, Unit
 from rules.wording import Words
 
@@ -56,8 +58,8 @@ def roster(state: Battle, words: Words) -> Roster:
     return tuple(out)
 
 
-class BattlePanels:
-    """The panels and overlays of `BattleScene`."""
+class BattlePanels(DeclarePicker):
+    """The panels and overlays of `BattleScene` (and its declarations at a foe)."""
 
     tm: TurnManager
     app: Any
@@ -80,7 +82,7 @@ class BattlePanels:
             turn = f"{seat.name or words.side(seat.side)} is thinking…"
         if self.anim.busy:
             turn = "…"
-        self.panel.set_status(self.ruleset.phase_label(self.tm.state), turn)
+        self.panel.set_status(self.ruleset.phase_label(state), turn)  # as the board shows it
         hovered = self.hover_unit(state)
         shown = (state.unit(self.selected) if self.selected else None) or hovered
         self.panel.set_card(self.card_lines(state, shown.id) if shown else [self.title])
@@ -92,8 +94,12 @@ class BattlePanels:
         ch = self.choices()
         buttons: list[tuple[str, Command]] = []
         uc_sel = ch.for_unit(self.selected) if self.selected else None
+        picked = self.picker_buttons(self.tm.state, words, uc_sel) if uc_sel else None
+        if picked is not None:  # a foe's declarations, in sentences (declare_picker)
+            self.panel.set_buttons(picked, wide=True)
+            return
         if uc_sel is not None:
-            buttons += [(button_label(c, words), c) for c in uc_sel.declares]
+            buttons += [(button_label(c, words, state), c) for c in uc_sel.declares]
         for uid in ch.actors():
             uc = ch.for_unit(uid)
             for c in uc.buttons:
@@ -128,7 +134,10 @@ class BattlePanels:
         reactor = getattr(top, "reactor", None)
         mover = getattr(top, "mover", None)
         try:
-            if reactor and mover and self._ready_for_input():
+            if self.picking is not None and self.selected:
+                odds, title, target_hp = self.picker_odds(
+                    self.tm.state, words, self.choices().for_unit(self.selected))
+            elif reactor and mover and self._ready_for_input():
                 kind = "retreat" if getattr(top, "trigger", "") == "retreat" else "opportunity"
                 odds = self.ruleset.odds(state, reactor, mover, kind=kind)
                 title = f"{words.unit(reactor)}'s free attack on {words.unit(mover)}"
@@ -158,6 +167,8 @@ class BattlePanels:
                 state.unit(me), "missile", None) else "melee"
             return (self.ruleset.odds(state, me, target, kind=kind, weapon=a.weapon),
                     f"{who} attacks {whom}")
+        if target in uc.declared_on:
+            return self.hover_odds(state, words, uc, target)
         if target in uc.casts:
             c = uc.casts[target][0]
             return (self.ruleset.odds(state, me, target, kind="spell", spell=c.spell),
@@ -198,12 +209,11 @@ class BattlePanels:
             if self.options.reach:
                 ov.reach = threatened_hexes(state, sel)
             if self.options.arcs:
-                ov.arcs = {h: arc(sel, h) for h in disk(sel.pos, 3)
-                           if h != sel.pos and h in state.board}
+                ov.arcs = facing_arcs(state, sel, 3)
         if self.anim.busy or sel is None:
             return ov
         uc = self.choices().for_unit(sel.id)
-        ov.move_range = frozenset(uc.moves)
+        ov.move_range = frozenset(uc.moves) | frozenset(uc.declared_to)
         ov.targets = frozenset(state.unit(t).pos for t in uc.targets()
                                if state.unit(t).pos is not None)
         plan: Move | None = None

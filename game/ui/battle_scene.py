@@ -123,6 +123,7 @@ class BattleScene(PlayScene, BattlePanels):
         return self._choices
 
     def submit(self, cmd: Command) -> None:
+        self.stop_picking()
         super().submit(cmd)
         self._refresh_log()
 
@@ -139,6 +140,8 @@ class BattleScene(PlayScene, BattlePanels):
         answered, nxt = self.answer_to_leave(e)
         if answered:
             return nxt
+        if e.type in (pygame_gui.UI_BUTTON_ON_HOVERED, pygame_gui.UI_BUTTON_ON_UNHOVERED):
+            self.picker_event(e)
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(e.ui_element)
         if e.type == pygame.KEYDOWN:
@@ -178,6 +181,8 @@ class BattleScene(PlayScene, BattlePanels):
             if what == "quit":
                 self.app.running = False
             return None
+        if self.panel.turn_page(element):
+            return None
         cmd = self.panel.command_for(element)
         if cmd is not None and self._ready_for_input():
             self.submit(cmd)
@@ -190,6 +195,8 @@ class BattleScene(PlayScene, BattlePanels):
         if e.key == pygame.K_ESCAPE:
             if self.help is not None:
                 self._toggle_help()
+                return None
+            if self.stop_picking():
                 return None
             return self.ask_to_leave()
         if e.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -217,6 +224,7 @@ class BattleScene(PlayScene, BattlePanels):
             if actors:
                 i = actors.index(self.selected) + 1 if self.selected in actors else 0
                 self.selected = actors[i % len(actors)]
+                self.stop_picking()
         elif e.key == pygame.K_SPACE and self.selected:
             cmd = Pass(unit=self.selected)
             if cmd in self.choices().for_unit(self.selected).buttons:
@@ -256,6 +264,8 @@ class BattleScene(PlayScene, BattlePanels):
         who = state.unit_at(h)
         if self.selected:
             uc = ch.for_unit(self.selected)
+            if self.declare_click(uc, who, h):
+                return
             if who is not None and who.id in uc.targets():
                 self.submit(self._target_command(uc, who.id, shift))
                 return

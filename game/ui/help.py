@@ -18,7 +18,7 @@ CONTROLS = [
     ("F", "speed up animations (x1, x2, x4); Space while figures move: skip to the end"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (back to the last roll of the dice)"),
     ("F1", "this help"),
-    ("Esc", "close this help, or back to the menu"),
+    ("Esc", "close this help, or back from a foe's declarations, or back to the menu"),
 ]
 
 

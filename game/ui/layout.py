@@ -24,7 +24,10 @@ def text_height(box: UITextBox) -> int:
     """The height `box` needs to show all its text without a scroll bar: the laid-out
     text, and the box's border and padding around it."""
     layout = box.text_box_layout
-    text = layout.layout_rect.height if layout is not None else 0
+    # the last row's foot, not the layout's height: that is never less than the box's, so a
+    # card once tall stayed tall when a shorter one replaced it
+    rows = layout.layout_rows if layout is not None else []
+    text = max((row.bottom for row in rows), default=0)
     return text + box.rect.height - box.text_wrap_rect.height
 
 

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UIPanel, UITextBox
 
+from game.choices import command_words
 from game.render.camera import Camera
 from game.saves import ReplayCursor, load_save
 from game.ui.markup import escape
@@ -155,7 +156,7 @@ class ReplayScene:
             self.slider.set_current_value(cur.position)
         cmd = cur.command_at()
         names = Words.of(cur.state)
-        what = cmd.say(names) if cmd is not None else "The opening"
+        what = command_words(cur.state, cmd, names) if cmd is not None else "The opening"
         self.caption.set_text(
             f"Event {cur.position} of {len(cur)} · step {cur.step} of {cur.steps}<br>"
             f"{escape(what)}<br>speed: {SPEEDS[self.speed]:g} events a second")

@@ -16,7 +16,7 @@ from game.sandbox import Sandbox, SandboxError
 from game.sandbox.figures import flag_phrases
 from game.ui.markup import escape
 from game.ui.narration import event_html
-from game.ui.odds_chart import draw_chart
+from game.ui.odds_chart import draw_chart, outcome_hex
 from game.ui.sandbox_layout import HELP
 from rules.hexgrid import Hex
 from rules.wording import Words, dice_words
@@ -83,7 +83,7 @@ class SandboxPanels:
         rows = [f"<b>{escape(words.unit(a))} attacks {escape(words.unit(t))}</b>"]
         if view.reach:  # said before any odds: a newcomer read the odds as a blow he could strike
             rows.append(f"<font color='#ffc060'><b>{escape(view.reach)}</b></font>")
-        rows.append(f"needs {view.needed}")
+        rows.append(f"needs {escape(view.odds.needed_words or str(view.needed))}")
         for s in view.steps:
             colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
             rows.append(f"<font color='{colour}'>{s.value:+d}</font> {escape(s.reason)} "
@@ -91,6 +91,10 @@ class SandboxPanels:
                         f"= {s.running:+d} [{escape(s.stage)}]")
         rows.append(f"hit {view.hit_pct:.1f}% · kill {view.kill_pct:.1f}% · mean damage "
                     f"{view.mean_damage:.2f}")
+        if view.odds.outcomes:  # a chart's colours (ZeFRS), each in its own colour
+            rows.append(" · ".join(f"<font color='{outcome_hex(n)}'>{escape(n)} "
+                                   f"{float(p) * 100:.0f}%</font>" for n, p in view.odds.outcomes))
+        rows += [f"<i>{escape(n)}</i>" for n in view.notes]  # the column walk, the shield …
         last = getattr(self, "last_view", None)
         if last is not None and getattr(last, "outcome", None):
             rows.append(f"<b>{escape(dice_words(last.dice).capitalize())}: "

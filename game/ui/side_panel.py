@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.ui.layout import place, text_height
 from game.ui.markup import escape
-from game.ui.odds_chart import draw_chart
+from game.ui.odds_chart import draw_chart, outcome_hex
 from rules.commands import Command
 from rules.engine import AttackOdds
 
@@ -35,7 +35,11 @@ def odds_html(title: str, odds: AttackOdds) -> str:
     lines = [f"<b>{escape(title)}</b>",
              f"Hit <b>{pct(odds.hit)}</b> · kill <b>{pct(odds.kill)}</b> · "
              f"mean damage {float(odds.expected_damage):.2f}",
+             f"Needs {escape(odds.needed_words)}" if odds.needed_words else
              f"Needs {odds.needed} on d20 before modifiers"]
+    if odds.outcomes:  # a chart's colours (ZeFRS), each in its own colour
+        lines.append(" · ".join(f"<font color='{outcome_hex(name)}'>{escape(name)} "
+                                f"{float(p) * 100:.0f}%</font>" for name, p in odds.outcomes))
     for m in odds.modifiers:
         colour = "#8fe08f" if m.value > 0 else "#ff9a80" if m.value < 0 else "#c0c0c0"
         lines.append(f"<font color='{colour}'>{m.value:+d}</font> {escape(m.reason)} "
@@ -58,7 +62,8 @@ LOG_MIN, LOG_FLOOR = 80, 44  # the log's least: as designed, and lent to a long 
 # The box under the card (the odds and their chart, or the hovered figure): preferred and
 # least heights, the chart included while there are odds.
 ASIDE_H, ASIDE_MIN = 270 + 2 + CHART_H, 40
-BUTTON_ROW, BUTTON_ROWS = 34, 5  # ten buttons at most, in two columns
+BUTTON_ROW, BUTTON_ROWS = 34, 5  # ten buttons a page, in two columns
+WIDE_ROWS = 7  # buttons a page in one column, for choices said in a sentence
 HINT = ("<font color='#9a9a9a'><i>Hover a figure to see its card here, or a foe ringed in "
         "gold for the odds of a blow.</i></font>")
 ROSTER_HINT = ("<font color='#9a9a9a'><i>Hover a figure for its card, a foe ringed in gold "
@@ -85,6 +90,10 @@ class SidePanel:
         self.ui = ui
         self.buttons: list[tuple[UIButton, Command]] = []
         self._button_key: tuple[str, ...] = ()
+        self._offered: list[tuple[str, Command]] = []  # every button, on every page
+        self._wide = False  # one column of long labels rather than two of short ones
+        self._page = 0
+        self.more: UIButton | None = None  # the button that turns to the next page
         self._log: list[str] = []
         self._rows = 1  # rows of buttons shown
         self._card_need = CARD_MIN  # the height the card's text asks for
@@ -114,6 +123,7 @@ class SidePanel:
         self.log = UITextBox("", pygame.Rect(4, h - LOG_MIN - MARGIN, inner, LOG_MIN),
                              self.ui, container=c)
         self.buttons = []
+        self.more = None
         self._button_key = ()
         self._layout()
         self.set_log(self._log)
@@ -139,6 +149,8 @@ class SidePanel:
         self.buttons_top = y + aside_h + 4
         for i, (b, _) in enumerate(self.buttons):
             b.set_relative_position(self._button_rect(i).topleft)
+        if self.more is not None:
+            self.more.set_relative_position(self._button_rect(len(self.buttons)).topleft)
         log_top = self.buttons_top + rows_h + 4
         place(self.log, pygame.Rect(4, log_top, inner,
                                     max(LOG_FLOOR, self.height - log_top - MARGIN)))
@@ -192,24 +204,62 @@ class SidePanel:
                     else blank(self.chart_rect.size))
             self.chart.set_image(surf)
 
-    def set_buttons(self, commands: list[tuple[str, Command]]) -> None:
-        key = tuple(f"{label}|{cmd.model_dump_json()}" for label, cmd in commands)
+    def set_buttons(self, commands: list[tuple[str, Command]], wide: bool = False) -> None:
+        """The buttons offered, two short ones a row (`wide`: one a row, for choices said in
+        a sentence), as many as a page holds; beyond that a "More" button turns the page,
+        so no choice is ever cut off."""
+        key = (str(wide), *(f"{label}|{cmd.model_dump_json()}" for label, cmd in commands))
         if key == self._button_key:
             return
+        self._button_key = key
+        self._offered, self._wide, self._page = list(commands), wide, 0
+        self._show_page()
+
+    def _per_page(self) -> int:
+        return WIDE_ROWS if self._wide else 2 * BUTTON_ROWS
+
+    def pages(self) -> int:
+        """How many pages the buttons offered fill."""
+        per, n = self._per_page(), len(self._offered)
+        return 1 if n <= per else -(-n // (per - 1))
+
+    def _show_page(self) -> None:
         for b, _ in self.buttons:
             b.kill()
+        if self.more is not None:
+            self.more.kill()
+            self.more = None
         self.buttons = []
-        self._button_key = key
-        rows = max(1, min(BUTTON_ROWS, (len(commands) + 1) // 2))
+        per, pages = self._per_page(), self.pages()
+        shown = self._offered if pages == 1 else \
+            self._offered[self._page * (per - 1):(self._page + 1) * (per - 1)]
+        count = len(shown) + (1 if pages > 1 else 0)
+        rows = max(1, count if self._wide else (count + 1) // 2)
         if rows != self._rows:
             self._rows = rows
             self._layout()
-        for i, (label, cmd) in enumerate(commands[: 2 * BUTTON_ROWS]):
+        for i, (label, cmd) in enumerate(shown):
             self.buttons.append((UIButton(self._button_rect(i), label, self.ui,
-                                          container=self.panel), cmd))
+                                          container=self.panel,
+                                          object_id="#choice" if self._wide else None), cmd))
+        if pages > 1:
+            self.more = UIButton(self._button_rect(len(shown)),
+                                 f"More… (page {self._page + 1} of {pages})", self.ui,
+                                 container=self.panel)
+
+    def turn_page(self, element: object) -> bool:
+        """Whether `element` was the "More" button; if so, the next page is shown."""
+        if self.more is None or element is not self.more:
+            return False
+        self._page = (self._page + 1) % self.pages()
+        self._show_page()
+        return True
 
     def _button_rect(self, i: int) -> pygame.Rect:
-        """The `i`th button's place: two columns, row by row from `buttons_top`."""
+        """The `i`th button's place: two columns, row by row from `buttons_top` (one wide
+        column for sentences)."""
+        if self._wide:
+            return pygame.Rect(4, self.buttons_top + i * BUTTON_ROW, WIDTH - 16, 30)
         half = (WIDTH - 16) // 2
         col, row = i % 2, i // 2
         return pygame.Rect(4 + col * (half + 4), self.buttons_top + row * BUTTON_ROW, half, 30)

@@ -119,7 +119,7 @@ def test_armour_weight_makes_a_man_easier_to_hit() -> None:
     blow = only(ev, ZefAttackRolled)
     assert (blow.subtracted, blow.column) == (-1, 3)
     assert [(m.value, m.rule) for m in blow.shifts] == [(-2, "ZEF-41")]
-    assert "column 5, \N{MINUS SIGN}2 fighting from below (ZEF\N{MINUS SIGN}41) → 3" in blow.walk
+    assert "column 5, \N{MINUS SIGN}2 fighting from below (ZEF-41) → 3" in blow.walk
 
 
 def _from(at: tuple[int, int], facing: int = 3, **options: object) -> ZefAttackRolled:

@@ -50,7 +50,7 @@ def test_the_odds_of_a_blow_are_the_charts() -> None:
     assert odds.damage == {0: Fraction(21, 100), 3: Fraction(19, 100), 4: Fraction(21, 100),
                            5: Fraction(27, 100), 6: Fraction(12, 100)}
     assert odds.kill == 0  # Damage 7: no one blow fells him
-    assert odds.notes == ("column 9",)
+    assert odds.notes[0] == "column 9"
 
 
 def test_the_odds_count_the_defence_and_the_fall() -> None:

@@ -119,4 +119,4 @@ def test_a_turn_is_five_seconds_of_one_action() -> None:
         st, _ = declare(st, galya="defend")
         st, _ = declare(st, b="defend")
     assert st.round == 5  # four turns are behind him: 20 seconds
-    assert "(seconds 20 to 25)" in ruleset_of("zefrs").phase_label(st)
+    assert "seconds 20\N{EN DASH}25" in ruleset_of("zefrs").phase_label(st)

@@ -113,14 +113,20 @@ class ColumnWalk:
 
     def describe(self) -> str:
         """"column 7, −2 lower position (ZEF-41) → 5" in a player's words."""
-        text = f"column {self.start}"
+        text = f"column {_signed(self.start, plus=False)}"
         at = self.start
         for s in self.shifts:
             at += s.points * self.columns_per_point
-            text += f", {s.points:+d} {s.reason} ({s.clause}) → {at}"
+            text += f", {_signed(s.points)} {s.reason} ({s.clause}) → {_signed(at, plus=False)}"
         if self.column != self.reached:
-            text += f", read on the edge column {self.column} (R-ZEF-CHART-EDGES)"
-        return text.replace("-", "\N{MINUS SIGN}")
+            text += (f", read on the edge column {_signed(self.column, plus=False)} "
+                     "(R-ZEF-CHART-EDGES)")
+        return text
+
+
+def _signed(n: int, plus: bool = True) -> str:
+    """A number as print sets it: a true minus sign (the clause ids keep their hyphens)."""
+    return (f"{n:+d}" if plus else str(n)).replace("-", "\N{MINUS SIGN}")
 
 
 def d100_face(roll: int) -> str:

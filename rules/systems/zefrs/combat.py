@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.events import Modifier
-from rules.hexgrid import sextant_direction
+from rules.hexgrid import Hex, sextant_direction
 from rules.ruleset import AttackOdds
 from rules.state import Battle
 from rules.systems.zefrs.armour import shield_covers
@@ -28,7 +28,7 @@ from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import ZefUnit, area_armour, dodge
 
-__all__ = ["Blow", "BlowResult", "odds_of", "resolve", "situation"]
+__all__ = ["Blow", "BlowResult", "colour_bands", "odds_of", "resolve", "situation"]
 
 
 @dataclass(frozen=True)
@@ -105,8 +105,14 @@ def shield_arc(target: ZefUnit, attacker: ZefUnit) -> str:
     hexsides ahead), "shield_flank" (the side he carries it on), "other_flank", or "rear",
     read by the hexside whose sector holds the attacker (R-POS-ARC's arcs, split by side:
     direction numbers turn to the left as they rise)."""
-    assert target.pos is not None and attacker.pos is not None
-    turn = (sextant_direction(target.pos, attacker.pos) - target.facing) % 6
+    assert attacker.pos is not None
+    return arc_from(target, attacker.pos)
+
+
+def arc_from(target: ZefUnit, h: Hex) -> str:
+    """`shield_arc` of a blow from hex `h` (the arcs overlay asks it of every hex)."""
+    assert target.pos is not None
+    turn = (sextant_direction(target.pos, h) - target.facing) % 6
     if turn in (0, 1, 5):
         return "front"
     if turn == 3:
@@ -221,7 +227,7 @@ def out_after(state: Battle, target: str, damage: int, t: ZefTables | None = Non
     return 100 - t.chart.column(after).ways()[Colour.RED]
 
 
-def _bands(t: ZefTables, column: int) -> list[tuple[int, int]]:
+def colour_bands(t: ZefTables, column: int) -> list[tuple[int, int]]:
     """(a roll of each colour, how many of the hundred rolls give that colour) on a column:
     every roll of one colour resolves alike, so one stands for all."""
     col = t.chart.column(column)
@@ -237,11 +243,11 @@ def counts_of(state: Battle, blow: Blow, t: ZefTables | None = None
     defence roll, Damage check): every roll enumerated through `resolve`, a colour at a
     time."""
     t = t or load_tables()
-    defence = _bands(t, blow.defence_walk.column) if blow.defence_walk is not None else \
+    defence = colour_bands(t, blow.defence_walk.column) if blow.defence_walk is not None else \
         [(None, 100)]
     dealt: dict[int, int] = {}
     hit = kill = 0
-    for roll, ways in _bands(t, blow.walk.column):
+    for roll, ways in colour_bands(t, blow.walk.column):
         for droll, dways in defence:
             r = resolve(blow, roll, droll, t)
             n = ways * dways

@@ -42,30 +42,28 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
     foes = [f for f in state.units if f.side != u.side and f.fighting and f.pos is not None]
     engaged = any(in_reach(state, f, u) for f in foes if isinstance(f, ZefUnit))
     may_close = walks and not u.enemy and not u.lamed
-    for f in foes:
+    for f in foes:  # each foe's actions in the order a player meets them on his buttons
         assert isinstance(f, ZefUnit) and f.pos is not None
         gap = u.pos.distance(f.pos)
-        aims = aims_against(u, f)
+        aims = aims_against(u, f) if melee else ()
+        if gap <= reach:  # a plain blow at each point first, then the other ways to strike
+            modes = ["", "ko", *(["both", "guard"] if two else []),
+                     *(["twice"] if not u.enemy else [])]
+            for mode in modes:
+                out += [f"fight:{f.id}:{aim}" + (f":{mode}" if mode else "") for aim in aims]
+            out += [f"wait:{f.id}:{aim}" for aim in aims]
+        elif may_close and melee and gap <= budget + reach and any(
+                h.distance(f.pos) <= reach for h in paths):
+            out += [f"close:{f.id}:{aim}" for aim in aims]
+        if u.missile and shot_refusal(state, u, f, engaged=engaged) is None:
+            out.append(f"shoot:{f.id}")  # ZEF-03, ZEF-04, ZEF-38
+            out += [f"shoot:{f.id}:{aim}" for aim in AREAS]  # ZEF-40
         if gap == 1:
             out.append(f"wrestle:{f.id}")  # ZEF-27: anyone can try
             if u.shield:
                 out.append(f"bash:{f.id}")  # ZEF-30
-        if u.missile and shot_refusal(state, u, f, engaged=engaged) is None:
-            out.append(f"shoot:{f.id}")  # ZEF-03, ZEF-04, ZEF-38
-            out += [f"shoot:{f.id}:{aim}" for aim in AREAS]  # ZEF-40
         if walks and not u.lamed and gap < budget and rush_line(state, u, f, budget):
             out.append(f"rush:{f.id}")  # ZEF-28
-        if gap <= reach:
-            for aim in aims if melee else ():
-                out += [f"fight:{f.id}:{aim}", f"fight:{f.id}:{aim}:ko",
-                        f"wait:{f.id}:{aim}"]
-                if two:
-                    out += [f"fight:{f.id}:{aim}:both", f"fight:{f.id}:{aim}:guard"]
-                if not u.enemy:
-                    out.append(f"fight:{f.id}:{aim}:twice")
-        elif may_close and melee and gap <= budget + reach and any(
-                h.distance(f.pos) <= reach for h in paths):
-            out += [f"close:{f.id}:{aim}" for aim in aims]
     for h in paths:
         if h != u.pos:
             out.append(f"move:{h.q},{h.r}")

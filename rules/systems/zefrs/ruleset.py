@@ -14,11 +14,12 @@ from typing import Any, ClassVar
 
 from rules.commands import Command, Declare
 from rules.engine import AttackOdds, BattleSetup, Context, UnitSpec, command_owner_refusal
+from rules.hexgrid import Hex
 from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.zefrs.blows import strike
-from rules.systems.zefrs.combat import odds_of, situation
+from rules.systems.zefrs.combat import arc_from, situation
 from rules.systems.zefrs.declare import parse, say_action
 from rules.systems.zefrs.events import (
     ActionDeclared,
@@ -28,8 +29,10 @@ from rules.systems.zefrs.events import (
     ZefSystem,
 )
 from rules.systems.zefrs.missiles import shoot, shot_shifts
+from rules.systems.zefrs.odds import shown_odds
 from rules.systems.zefrs.options import declarable
 from rules.systems.zefrs.round import run_turn, to_declare
+from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import (
     TURN_SECONDS,
@@ -39,7 +42,8 @@ from rules.systems.zefrs.units import (
     dodge,
     zef,
 )
-from rules.wording import Words
+from rules.systems.zefrs.words import declaration_words
+from rules.wording import Words, and_list
 
 __all__ = ["RULESET", "ZeFRS"]
 
@@ -165,15 +169,46 @@ class ZeFRS(TableRuleset):
             extra = shot_shifts(state, a, d)
             aim = options.get("aim", "")
             if aim:
-                return odds_of(state, situation(state, attacker, target, aim, missile=True,
-                                                called=True, extra=extra))
+                return shown_odds(state, situation(state, attacker, target, aim, missile=True,
+                                                   called=True, extra=extra))
             t = load_tables()
             spots = tuple(situation(state, attacker, target, t.location(face), missile=True,
                                     extra=extra, t=t) for face in range(1, 11))
-            return odds_of(state, spots[0], t, spots)
+            return shown_odds(state, spots[0], spots, t)
         blow = situation(state, attacker, target, options.get("aim", "chest"),
                          weapon=options.get("weapon"), defending=options.get("defending"))
-        return odds_of(state, blow)
+        return shown_odds(state, blow)
+
+    def arc_marks(self, state: Battle, unit_id: str, hexes: list[Hex]) -> dict[Hex, str] | None:
+        """R-ZEF-SHIELD-ARC: facing bears on ZeFRS only through the shield, so the arcs
+        overlay marks where his shield is brought to bear ("guarded") and where it is not
+        ("unguarded"); a figure without a shield has nothing to mark but the shared arcs."""
+        u = zef(state, unit_id)
+        if not u.shield or u.pos is None:
+            return None
+        allowed = config_of(state).shield_arcs
+        return {h: "guarded" if arc_from(u, h) in allowed else "unguarded" for h in hexes}
+
+    def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
+        """The odds of a declared blow or shot as it stands now (ZEF-15: a Fight names its
+        target and aiming point): a blow with both weapons or twice shows its first blow; a
+        wait's or a close's blow is shown as if struck from here."""
+        if not isinstance(command, Declare):
+            return None
+        d = parse(command.action)
+        if d is None or not d.target:
+            return None
+        if d.kind == "shoot":
+            return self.odds(state, command.unit, d.target, kind="missile", aim=d.aim)
+        if d.kind not in ("fight", "wait", "close"):
+            return None
+        odds = self.odds(state, command.unit, d.target, aim=d.aim)
+        why = _HOW.get(d.mode if d.kind == "fight" else d.kind)
+        if not why:
+            return odds
+        return AttackOdds.counted(dict(odds.dealt.items()), odds.hit_ways, odds.kill_ways,
+                                  odds.modifiers, odds.needed, (*odds.notes, why),
+                                  outcomes=odds.outcomes, needed_words=odds.needed_words)
 
     def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
         """One blow (or, `kind="missile"`, one shot) outside the turn, for the sandbox."""
@@ -212,6 +247,8 @@ class ZeFRS(TableRuleset):
                  "armour " + ", ".join(f"{a.replace('_', ' ')} {v}"
                                        for a, v in armour.items() if v)
                  + (f"; {t.shields[u.shield].name}" if u.shield else "")]
+        if u.shield:  # R-ZEF-SHIELD-ARC, as the arcs overlay (A) marks it
+            lines.append(_shield_line(u.shield_side, config_of(state).shield_arcs))
         if u.mounted:
             lines.append("mounted")
         if u.knocked_down:
@@ -220,18 +257,60 @@ class ZeFRS(TableRuleset):
             lines.append("wounds: " + ", ".join(u.wounds))
         if u.free_actions:
             lines.append(f"free actions: {u.free_actions}")
-        if u.declared:
-            lines.append(f"will {say_action(u.declared, Words.of(state))}")
+        if u.declared:  # "declared": the window hides it from the other seat until initiative
+            lines.append(f"declared: he will {say_action(u.declared, Words.of(state))}")
         return lines
+
+    def word_command(self, state: Battle, command: Command, words: Words) -> str | None:
+        """A declaration in words ("Fight Guard 2, aiming at the chest"), not its grammar."""
+        if isinstance(command, Declare):
+            return declaration_words(command.action, words)
+        return None
 
     def phase_label(self, state: Battle) -> str:
         top = state.top
         step = top.step if isinstance(top, TurnFrame) else "declare"
-        words = {"begin": "begins", "declare": "actions stated", "initiative": "initiative",
-                 "act": "actions", "end": "end of the turn", "over": "end of the turn"}
+        words = {"begin": "begins", "declare": "stating actions",
+                 "initiative": "initiative", "act": "actions", "end": "end of the turn",
+                 "over": "end of the turn"}
         start = max(0, state.round - 1) * TURN_SECONDS
-        return (f"Turn {state.round} (seconds {start} to {start + TURN_SECONDS}): "
+        head = (f"Turn {state.round}, seconds {start}\N{EN DASH}{start + TURN_SECONDS}: "
                 f"{words.get(step, step)}")
+        order = state.system.order if isinstance(state.system, ZefSystem) else ()
+        if not order or step not in ("act", "end", "over"):
+            return head
+        w = Words.of(state)
+        acted = set(state.system.acted) if isinstance(state.system, ZefSystem) else set()
+        names = [f"({w.unit(u)})" if u in acted else w.unit(u) for u in order]
+        return head + "\nInitiative (ZEF-17): " + ", ".join(names)
+
+
+# What a declaration adds to the odds of its blow, in a line of the panel.
+_HOW = {
+    "ko": "A knock-out blow: red knocks him out for 1 to 10 minutes (ZEF-35).",
+    "both": "The second weapon strikes at the end of the turn (ZEF-33, ZEF-34).",
+    "guard": "Struck at the end of the turn; the other weapon defends meanwhile (ZEF-33).",
+    "twice": "An extra action: the second blow needs a red check of Animal Reflexes or "
+             "General Prowess, else \N{MINUS SIGN}3 through the next turn (ZEF-22).",
+    "close": "An extra action after the move: the blow needs a red check, else "
+             "\N{MINUS SIGN}3 through the next turn (ZEF-22).",
+    "wait": "He strikes when his foe acts; a white check of his reflexes and his foe acts "
+            "first (ZEF-20).",
+}
+
+
+def _shield_line(side: str, arcs: tuple[str, ...]) -> str:
+    """Where his shield is brought to bear, in words: "shield on his left arm: it guards
+    blows from his front and left flank (R-ZEF-SHIELD-ARC)"."""
+    other = "right" if side == "left" else "left"
+    words = {"front": "front", "shield_flank": f"{side} flank",
+             "other_flank": f"{other} flank", "rear": "rear"}
+    said = [words[a] for a in ("front", "shield_flank", "other_flank", "rear") if a in arcs]
+    if not said:
+        return f"shield on his {side} arm: the GM's ruling lets it guard nothing " \
+               "(R-ZEF-SHIELD-ARC)"
+    where = and_list(said)
+    return f"shield on his {side} arm: it guards blows from his {where} (R-ZEF-SHIELD-ARC)"
 
 
 def _pc_side(state: Battle, side: str) -> bool:

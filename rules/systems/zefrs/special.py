@@ -166,14 +166,17 @@ def rush(ctx: Context, uid: str, target: str, budget: int) -> list[str]:
     bowled: list[str] = []
     here = u.pos
     assert here is not None
-    facing = u.facing
+    path = [here]  # the hexes he has stood in, for stepping back (R-ZEF-RUSH-END)
     for h in line:
         other = ctx.state.unit_at(h)
+        if h == line[-1] and _held(ctx.state, h, uid):
+            break  # the hex beyond him was free when he declared; it is not now
         if other is not None and other.fighting and other.side != u.side:
             assert isinstance(other, ZefUnit)
             colour = _check(ctx, zef(ctx.state, uid), other, "rush",
                             dodge(zef(ctx.state, uid), t), "ZEF-29")
             if not colour.success:
+                _step_back(ctx, uid, path)
                 ctx.emit(KnockedDown(unit=uid, rule="ZEF-29"))
                 return bowled
             if colour is Colour.RED:
@@ -183,11 +186,33 @@ def rush(ctx: Context, uid: str, target: str, budget: int) -> list[str]:
             else:
                 _blow_in_passing(ctx, other.id, uid)
                 if not zef(ctx.state, uid).fighting:
+                    _step_back(ctx, uid, path)
                     return bowled
-        facing = here.direction_to(h) if here.direction_to(h) is not None else facing
-        ctx.emit(UnitStepped(unit=uid, from_hex=hx(here), to_hex=hx(h), facing=facing))
-        here = h
+        _step(ctx, uid, path[-1], h)
+        path.append(h)
+    _step_back(ctx, uid, path)
     return bowled
+
+
+def _step(ctx: Context, uid: str, a: Hex, b: Hex) -> None:
+    facing = a.direction_to(b)
+    ctx.emit(UnitStepped(unit=uid, from_hex=hx(a), to_hex=hx(b),
+                         facing=zef(ctx.state, uid).facing if facing is None else facing))
+
+
+def _step_back(ctx: Context, uid: str, path: list[Hex]) -> None:
+    """R-ZEF-RUSH-END: a rush ends where he can stand; if he ends in a hex another holds
+    (the foe he got past, a friend he ran through), he steps back along his line to the
+    last hex free of anyone, at worst the one he started from."""
+    while len(path) > 1 and _held(ctx.state, path[-1], uid):
+        ctx.emit(UnitStepped(unit=uid, from_hex=hx(path[-1]), to_hex=hx(path[-2]),
+                             facing=zef(ctx.state, uid).facing))
+        path.pop()
+
+
+def _held(state: Battle, h: Hex, uid: str) -> bool:
+    """Whether anyone but `uid` stands in `h` (the dead and gone stand nowhere)."""
+    return any(other != uid for other in state.where.standing.get(h, ()))
 
 
 def manoeuvre(ctx: Context, u: ZefUnit, foe: Unit, kind: str) -> None:

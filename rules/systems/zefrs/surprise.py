@@ -20,7 +20,7 @@ from rules.systems.zefrs.combat import own_shifts
 from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit
-from rules.wording import PLAIN, Words
+from rules.wording import PLAIN, Words, plural
 
 __all__ = ["CombatJoined", "FreeActionSpent", "FreeActionsGiven", "SurpriseChecked",
            "check_newcomers", "check_surprise", "opponent_of"]
@@ -79,8 +79,8 @@ class FreeActionsGiven(Event):
     def narrate(self, w: Words = PLAIN) -> str:
         if not self.entries:
             return "Nobody is taken off guard."
-        return "Free actions (ZEF-12): " + ", ".join(
-            f"{w.unit(u)} {n}" for u, n in self.entries) + "."
+        return "Free actions before the foe can answer (ZEF-12): " + ", ".join(
+            f"{w.unit(u)} {plural(n, 'free action')}" for u, n in self.entries) + "."
 
 
 @evolver(FreeActionsGiven)
