@@ -26,7 +26,7 @@ def test_an_attack_is_a_contest_with_the_equipped_weapon_and_the_defenders_side_
 
 def test_a_won_contest_hits_with_the_weapon_die_and_the_melee_bonus():
     """TT-20, TT-25: attack 30 (success) against dodge 50 (failure): a hit for 1d8 (6) + 2."""
-    st, ev = attack(begin(duel("fighting_man", "orc")), "a", "d", 30, 50, 6, defence="dodge")
+    _st, ev = attack(begin(duel("fighting_man", "orc")), "a", "d", 30, 50, 6, defence="dodge")
     c = only(ev, ContestRolled)
     assert c.outcome == "hit" and c.hit and c.to_defender == 8
     assert only(ev, UnitDamaged).hp_after == 1
@@ -116,10 +116,9 @@ def test_parry_takes_no_damage_from_a_won_counter():
 def test_unconscious_at_two_hit_points_and_dying_at_zero():
     """TT-27 (NOTES, R-TT-HP): the orc (9 HP) at 1 after 8 damage is unconscious; 7 more
     would take him to 0, not below."""
-    st, ev = attack(begin(duel("fighting_man", "orc")), "a", "d", 30, 50, 6,
-                    defence="dodge")
+    _, ev = attack(begin(duel("fighting_man", "orc")), "a", "d", 30, 50, 6, defence="dodge")
     assert only(ev, UnitStatusChanged).condition == "unconscious"
-    st, ev = attack(begin(duel("fighting_man", "orc", d_over={"hp": 3})), "a", "d",
+    _st, ev = attack(begin(duel("fighting_man", "orc", d_over={"hp": 3})), "a", "d",
                     30, 50, 8, defence="dodge")
     assert only(ev, UnitDamaged).hp_after == 0
     assert only(ev, UnitStatusChanged).condition == "dying"

@@ -66,7 +66,7 @@ def test_an_ally_beside_the_target_gives_a_boon():
     d% and keeps the lower (70 and 30 -> 30, a success)."""
     sc = duel("fighting_man", "orc")
     sc.unit("a2", "swordsman", "a", (1, -1), facing=0)
-    st, ev = attack(begin(sc), "a", "d", 70, 30, 50, 6, defence="dodge")
+    _st, ev = attack(begin(sc), "a", "d", 70, 30, 50, 6, defence="dodge")
     c = only(ev, ContestRolled)
     assert c.attack_modifiers[0].rule == "R-TT-POSITION" and c.checks[0][1] == 30
     assert c.hit

@@ -156,7 +156,7 @@ def resolve(roller: Roller, s: Situation) -> Result:
         else:
             outcome = "hit" if a_n > d_n else "missed" if a_n < d_n else "deadlock"
         hit = outcome == "hit"
-        lands = hit or threat  # TT-13
+        lands = hit or threat  # TT-07: a won dodge takes nothing, save a threat's (TT-13)
     counter_lands = counter and (d_n > a_n or guard.kind == CRIT)  # TT-10, TT-13
     prone = s.defence == "dodge" and guard.kind == FUMBLE  # TT-17
     knocked_back = s.defence in ("block", "sponge") and guard.kind == FUMBLE  # TT-18

@@ -18,7 +18,7 @@ from rules.commands import Attack, Choose, Command, EndPhase, Move, Pass
 from rules.engine import Context, command_owner_refusal
 from rules.events import RoundStarted, UnitFaced, UnitStepped, hx, unhx
 from rules.positioning import path_is_walkable, reachable
-from rules.procedures import battle_decided, out_of_rounds
+from rules.procedures import battle_decided, out_of_rounds, path_refusal
 from rules.state import Battle
 from rules.systems.tarnished_tale.attack import play_contest
 from rules.systems.tarnished_tale.events import (
@@ -144,7 +144,10 @@ def _kind_and_mode(u: TTUnit, cmd: Attack) -> tuple[str, str] | str:
         return "fighting defensively is for melee only (TT-03)"
     if "called_shot" in cmd.options:
         return "a called shot is for ranged attacks only (TT-03)"
-    return f"{' '.join(cmd.options)} is not a way to attack under Tarnished Tale"
+    # TT-02: spells (the magic module) and combat maneuvers (the Tactical Combat variant)
+    # are not in the text.
+    return (f"{' '.join(cmd.options)} is not a way to attack under Tarnished Tale (spells "
+            "and maneuvers are not in its text, TT-02)")
 
 
 def check(state: Battle, cmd: Command) -> str | None:
@@ -199,6 +202,9 @@ def _move_refusal(state: Battle, u: TTUnit, cmd: Move, moved: bool) -> str | Non
     if cmd.target:
         return "Tarnished Tale has no charge: move, then attack"
     path = [unhx(p) for p in cmd.path]
+    why = path_refusal(path, cmd.facing)
+    if why is not None:
+        return why
     if len(path) == 1:
         if cmd.facing is None or cmd.facing == u.facing:
             return f"{u.id} neither moves nor turns"
