@@ -20,7 +20,7 @@ def test_an_attack_is_a_contest_with_the_equipped_weapon_and_the_defenders_side_
     assert only(ev, AttackDeclared).weapon == "longsword"
     assert decider(st) == "d"
     assert {c.option for c in legal_commands(st, "d")} == {"dodge", "block", "sponge",
-                                                           "counter"}
+                                                           "counter_attack"}
     assert check(st, Choose(unit="d", option="parry_dance")) is not None
 
 
@@ -86,10 +86,10 @@ def test_a_counter_attack_is_always_hit_and_hits_back_when_it_wins():
     success, one each: he does not win) deals nothing back; with the attack failing (70)
     the orc wins and both take damage."""
     st = begin(duel("fighting_man", "orc"))
-    _, ev = attack(st, "a", "d", 30, 20, 4, defence="counter")
+    _, ev = attack(st, "a", "d", 30, 20, 4, defence="counter_attack")
     c = only(ev, ContestRolled)
     assert c.outcome == "countered" and c.hit and c.to_defender == 6 and c.to_attacker == 0
-    _, ev = attack(st, "a", "d", 70, 20, 4, 5, defence="counter")
+    _, ev = attack(st, "a", "d", 70, 20, 4, 5, defence="counter_attack")
     c = only(ev, ContestRolled)
     assert c.to_defender == 6 and c.to_attacker == 8  # hand axe 5 + 3 (Strength 11)
 
@@ -98,7 +98,7 @@ def test_all_three_rolls_are_made_against_a_counter_even_after_a_confirmed_criti
     """TT-14: attack 1 threatens, 20 confirms (a Critical Hit), and the counter is still
     rolled (30 against 45)."""
     st = begin(duel("fighting_man", "orc"))
-    _, ev = attack(st, "a", "d", 1, 20, 30, 3, defence="counter")
+    _, ev = attack(st, "a", "d", 1, 20, 30, 3, defence="counter_attack")
     c = only(ev, ContestRolled)
     assert [x[0] for x in c.checks] == ["attack", "confirmation", "counter attack"]
     assert c.critical and c.to_defender == 8
@@ -108,7 +108,7 @@ def test_parry_takes_no_damage_from_a_won_counter():
     """TT-11, R-TT-PARRY: the duellist's Parry trait: he wins the counter (the orc fails)
     and takes nothing, dealing his own blow."""
     st = begin(duel("orc", "duelist"))
-    _, ev = attack(st, "a", "d", 80, 30, 6, defence="counter")
+    _, ev = attack(st, "a", "d", 80, 30, 6, defence="counter_attack")
     c = only(ev, ContestRolled)
     assert c.to_defender == 0 and c.to_attacker == 8  # longsword 6 + 2 (Strength 9)
 

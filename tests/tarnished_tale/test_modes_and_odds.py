@@ -58,7 +58,7 @@ def test_block_is_not_offered_against_a_missile_unless_a_trait_allows():
     st = begin(duel("elf", "knight", gap=4))
     st2, _ = submit(st, Attack(unit="a", target="d", weapon="long_bow"), scripted())
     assert "block" in {c.option for c in legal_commands(st2, "d")}
-    assert check(st2, Choose(unit="d", option="counter")) is not None  # out of his reach
+    assert check(st2, Choose(unit="d", option="counter_attack")) is not None  # out of his reach
 
 
 def test_an_ally_beside_the_target_gives_a_boon():
@@ -89,7 +89,7 @@ def test_the_odds_of_a_plain_dodge_contest_are_exact():
     by = {o.defence: o for o in defence_odds(st, "a", "d", "melee")}
     assert by["dodge"].hit == Fraction(54, 100) * Fraction(81, 100)
     assert sum(by["dodge"].dealt.ways) == by["dodge"].dealt.denominator
-    assert by["counter"].hit == 1 and by["sponge"].hit == Fraction(95, 100)
+    assert by["counter_attack"].hit == 1 and by["sponge"].hit == Fraction(95, 100)
 
 
 def test_the_odds_panel_shows_every_defence_and_the_sensible_choice():

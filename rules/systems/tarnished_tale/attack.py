@@ -33,7 +33,7 @@ __all__ = ["hurt", "play_contest"]
 
 
 def _checks(r: Result, defence: str) -> tuple[tuple[str, int, int, str, tuple[int, ...]], ...]:
-    guard = "counter attack" if defence == "counter" else defence
+    guard = "counter attack" if defence == "counter_attack" else defence
     rows = [("attack", r.attack), ("confirmation", r.attack_confirm), (guard, r.guard),
             ("confirmation", r.guard_confirm), ("attacker's weapon roll", r.attacker_weapon_roll),
             ("defender's weapon roll", r.defender_weapon_roll)]

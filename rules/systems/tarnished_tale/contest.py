@@ -132,7 +132,7 @@ def resolve(roller: Roller, s: Situation) -> Result:
     att = roller.check(a.skill, a.net, a.threat, s.fumble, "attack")
     att_conf = _confirm(roller, att, s.fumble, "confirm the attacker's threat")
     critical = att_conf is not None and att_conf.success
-    counter = s.defence == "counter"
+    counter = s.defence == "counter_attack"
     if counter:
         assert s.counter is not None
         guard = roller.check(s.counter.skill, s.counter.net, s.counter.threat, s.fumble,

@@ -27,7 +27,7 @@ __all__ = ["ActivationEnded", "ActivationFrame", "AttackDeclared", "ContestRolle
 RULESET = "tarnished_tale"
 
 DEFENCE_NAMES = {"dodge": "Dodge", "block": "Block", "sponge": "Sponge",
-                 "counter": "Counter Attack"}
+                 "counter_attack": "Counter Attack"}
 MODE_WORDS = {"normal": "", "defensive": ", fighting defensively", "called": ", a called shot"}
 
 
@@ -58,10 +58,21 @@ class DefenceFrame(Frame):
     """The defender's side declares his defence against the attack announced (TT-06)."""
 
     gm_may_interrupt: ClassVar[bool] = False
+    odds_words: ClassVar[str] = "attack"  # the window's odds title: "A's attack on D"
     attacker: str = ""
     defender: str = ""
     kind: str = "melee"
     mode: str = "normal"
+
+    # The names the window reads off a frame waiting on a reaction, to show the odds of the
+    # blow it answers (here: the attack, under every defence the defender may declare).
+    @property
+    def reactor(self) -> str:
+        return self.attacker
+
+    @property
+    def mover(self) -> str:
+        return self.defender
 
 
 # --- the turn ---------------------------------------------------------------------------

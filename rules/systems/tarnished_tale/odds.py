@@ -31,7 +31,7 @@ from rules.systems.tarnished_tale.units import tt
 __all__ = ["DEFENCE_WORDS", "DefenceOdds", "attack_odds", "defence_odds", "sensible"]
 
 DEFENCE_WORDS = {"dodge": "Dodge", "block": "Block", "sponge": "Sponge (trust the armour)",
-                 "counter": "Counter attack"}
+                 "counter_attack": "Counter attack"}
 
 # What a sensible defender weighs (R-TT-AI): a hit point of his own as one, his armour's as
 # half (it soaks again next time), his fall or his foe's as this many hit points.

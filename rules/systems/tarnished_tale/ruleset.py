@@ -108,6 +108,9 @@ class TarnishedTale(TableRuleset):
 
     def _kind_mode(self, state: Battle, attacker: str, target: str, options: dict[str, Any]
                    ) -> tuple[str, str]:
+        top = state.top
+        if isinstance(top, DefenceFrame) and (top.attacker, top.defender) == (attacker, target):
+            return top.kind, top.mode  # the attack being answered
         u = tt(state, attacker)
         open_kinds = attack_kinds(state, attacker, target)
         kind = options.get("kind", "")
@@ -206,8 +209,7 @@ class TarnishedTale(TableRuleset):
         top = state.top
         if isinstance(top, DefenceFrame):
             w = Words.of(state)
-            return (f"Round {state.round}: {w.unit(top.defender)} declares a defence "
-                    f"against {w.unit(top.attacker)}")
+            return f"Round {state.round}: {w.unit(top.defender)} declares a defence"
         if isinstance(top, ActivationFrame):
             w = Words.of(state)
             return f"Round {state.round}: {w.side(top.actor or '')} to act"

@@ -73,7 +73,7 @@ def defences(state: Battle, attacker: str, defender: str, kind: str) -> tuple[st
     if d.armour and d.armour_hp > 0:
         out.append("sponge")
     if _gap_ft(state, a, d) <= melee_weapon(d, t).reach_ft:
-        out.append("counter")
+        out.append("counter_attack")
     return tuple(out)
 
 
@@ -159,8 +159,8 @@ def situation(state: Battle, attacker: str, target: str, kind: str, mode: str,
     threat = c.called_shot_threat if mode == "called" else c.threat_range
     attack = _blow(a, kind, skill, a_net, threat, c, t)
     counter = None
-    if defence == "counter":
-        counter = _blow(d, "melee", skill_for(d, "counter", c.skill_cap, t), d_net,
+    if defence == "counter_attack":
+        counter = _blow(d, "melee", skill_for(d, "counter_attack", c.skill_cap, t), d_net,
                         c.threat_range, c, t)
     block = 0
     if defence == "block":

@@ -20,7 +20,7 @@ from rules.systems.tarnished_tale.tables import TTTables, load_tables
 __all__ = ["DEFENCES", "OVERRIDABLE", "TTUnit", "armour_dr", "build_unit", "melee_weapon",
            "skill_for", "tt"]
 
-DEFENCES = ("dodge", "block", "sponge", "counter")
+DEFENCES = ("dodge", "block", "sponge", "counter_attack")
 """The four declared defences (TT-06), in the order they are offered."""
 
 OVERRIDABLE = {"hp", "max_hp", "agility", "strength", "hardiness", "fight", "shoot", "dodge",
