@@ -112,3 +112,10 @@ def test_the_computer_declares_the_defence_the_odds_favour():
     got = Tactician(seed=1).choose(st, "d", legal)
     best = sensible(defence_odds(st, "a", "d", "melee")).defence
     assert got == Choose(unit="d", option=best)
+
+
+def test_the_odds_from_another_hex_count_its_boons():
+    """R-TT-POSITION: struck from behind the orc (2, 0), the odds carry the rear boon."""
+    st = begin(duel("fighting_man", "orc", gap=2))
+    odds = ruleset_of(st).odds(st, "a", "d", kind="melee", from_hex=(3, 0))
+    assert [m.reason for m in odds.modifiers] == ["from behind"]

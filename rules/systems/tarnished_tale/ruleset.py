@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from rules.commands import Attack, Choose, Command
 from rules.engine import AttackOdds, BattleSetup, Context
+from rules.hexgrid import Hex
 from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.setup import UnitSpec
@@ -103,6 +104,9 @@ class TarnishedTale(TableRuleset):
         kinds read as melee), weapon (the missile weapon for a shot), mode ("normal",
         "defensive", "called") or options (an Attack's), defence (default: the one a
         sensible defender declares; every defence's line is in the notes)."""
+        frm = options.get("from_hex")
+        if frm is not None and tt(state, attacker).pos != Hex(*frm):
+            state = state.update_unit(attacker, pos=Hex(*frm))  # a what-if: struck from there
         kind, mode = self._kind_mode(state, attacker, target, options)
         return attack_odds(state, attacker, target, kind, mode, options.get("defence"))
 
