@@ -235,7 +235,8 @@ class ContestRolled(Event):
                 "countered": f"{d}'s counter attack meets the blow (TT-10)",
                 "sponged": f"{d} takes it on his armour (TT-09)" if self.hit
                 else f"{a} fumbles: the blow goes wild"}[self.outcome]
-        text = f"Contest ({self.defence}):{mods} {rolls}. {said[:1].upper() + said[1:]}."
+        text = (f"Contest ({DEFENCE_NAMES[self.defence]}):{mods} {rolls}. "
+                f"{said[:1].upper() + said[1:]}.")
         if self.critical:
             text += f" A Critical Hit (TT-15): {self.damage_roll} times the multiplier."
         elif self.damage and not self.hit:

@@ -164,6 +164,8 @@ def check(state: Battle, cmd: Command) -> str | None:
     if not isinstance(top, ActivationFrame):
         return "nobody is to act now"
     if isinstance(cmd, EndPhase):
+        if cmd.side != top.actor:
+            return f"it is {top.actor}'s turn, not {cmd.side}'s"
         return None if not top.unit else f"first finish {top.unit}'s turn"
     unit_id = getattr(cmd, "unit", None)
     if not isinstance(unit_id, str):
