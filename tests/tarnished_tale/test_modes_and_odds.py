@@ -119,3 +119,22 @@ def test_the_odds_from_another_hex_count_its_boons():
     st = begin(duel("fighting_man", "orc", gap=2))
     odds = ruleset_of(st).odds(st, "a", "d", kind="melee", from_hex=(3, 0))
     assert [m.reason for m in odds.modifiers] == ["from behind"]
+
+
+def test_the_two_step_odds_equal_every_roll_enumerated_at_once():
+    """The odds take the checks, then the dice once per stake; the same contest enumerated
+    in one pass, every check against every die, gives the very same distribution."""
+    from rules.systems.tarnished_tale.checks import count
+    from rules.systems.tarnished_tale.contest import resolve
+    from rules.systems.tarnished_tale.odds import _contest
+    from rules.systems.tarnished_tale.situation import situation
+
+    sc = duel("veteran", "duelist")
+    sc.unit("a2", "orc", "a", (1, -1), facing=0)
+    st = begin(sc)
+    for defence in ("dodge", "block", "sponge", "counter_attack"):
+        for mode in ("normal", "defensive"):
+            s = situation(st, "a", "d", "melee", mode, defence)
+            whole = count(lambda r, s=s: (lambda x: (x.to_defender, x.to_attacker,
+                                                     x.armour_loss, x.hit))(resolve(r, s)))
+            assert _contest(s) == whole

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from math import lcm
 from typing import Protocol, TypeVar
 
@@ -109,24 +110,37 @@ class _Replay:
         raise _Need(options, den)
 
     def check(self, skill: int, net: int, threat: int, fumble: int, purpose: str) -> Check:
-        n = 1 + abs(net)
-        opts = []
-        for kind, lo, hi in kinds(skill, threat, fumble):
-            # the kept roll is the lowest of n (boons) or the highest (banes, or one die)
-            ways = ((101 - lo) ** n - (100 - hi) ** n) if net > 0 else (hi ** n - (lo - 1) ** n)
-            opts.append((Check(lo, kind, skill, net), ways))
-        got = self._next(tuple(opts), 100 ** n)
+        got = self._next(*_check_branches(skill, net, threat, fumble))
         assert isinstance(got, Check)
         return got
 
     def damage(self, dice: DiceExpr, purpose: str) -> int:
         if dice.count == 0:
             return dice.bonus
-        opts = tuple((total + dice.bonus, ways) for total, ways in
-                     sum_distribution(dice.count, dice.sides))
-        got = self._next(opts, dice.sides ** dice.count)
+        got = self._next(*_dice_branches(dice))
         assert isinstance(got, int)
         return got
+
+
+@lru_cache(maxsize=4096)
+def _check_branches(skill: int, net: int, threat: int, fumble: int
+                    ) -> tuple[tuple[tuple[object, int], ...], int]:
+    """A check's kinds, each with the number of ways its kept roll comes up, over 100^n
+    (n dice: one, and one more per boon or bane).  Kept once per check: the odds ask for
+    the same few checks over and over."""
+    n = 1 + abs(net)
+    opts = []
+    for kind, lo, hi in kinds(skill, threat, fumble):
+        # the kept roll is the lowest of n (boons) or the highest (banes, or one die)
+        ways = ((101 - lo) ** n - (100 - hi) ** n) if net > 0 else (hi ** n - (lo - 1) ** n)
+        opts.append((Check(lo, kind, skill, net), ways))
+    return tuple(opts), 100 ** n
+
+
+@lru_cache(maxsize=256)
+def _dice_branches(dice: DiceExpr) -> tuple[tuple[tuple[object, int], ...], int]:
+    return (tuple((total + dice.bonus, ways) for total, ways in
+                  sum_distribution(dice.count, dice.sides)), dice.sides ** dice.count)
 
 
 def count(resolve: Callable[[Roller], T]) -> Odds[T]:

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from rules.data import DiceExpr
 from rules.systems.tarnished_tale.checks import CRIT, FUMBLE, SUCCESS, Check, Roller
 
-__all__ = ["Blow", "Result", "Situation", "resolve", "successes"]
+__all__ = ["Blow", "Harm", "Result", "Situation", "Stakes", "deal_damage", "resolve",
+           "roll_checks", "successes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +127,47 @@ def _weapon_damage(roll: int, blow: Blow, critical: bool, formula: str) -> int:
     return max(0, roll * blow.multiplier + blow.bonus)
 
 
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What the contest's checks decided, all that the damage dice then read."""
+
+    hit: bool
+    lands: bool  # the attacker's damage reaches the defender
+    critical: bool
+    defender_won: bool
+    guard_critical: bool  # the defender confirmed a critical (a sponge's halving)
+    counter_lands: bool
+    counter_critical: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Harm:
+    """What the damage dice came to."""
+
+    damage_roll: int = 0
+    damage: int = 0
+    blocked: int = 0
+    dr: int = 0
+    halved: bool = False
+    armour_loss: int = 0
+    to_defender: int = 0
+    counter_roll: int = 0
+    to_attacker: int = 0
+
+
 def resolve(roller: Roller, s: Situation) -> Result:
-    """One attack contest under a declared defence, from the rolls to the damage."""
+    """One attack contest under a declared defence, from the rolls to the damage: the
+    checks (`roll_checks`), then the damage dice (`deal_damage`)."""
+    r, stakes = roll_checks(roller, s)
+    h = deal_damage(roller, s, stakes)
+    return Result(r.attack, r.attack_confirm, r.guard, r.guard_confirm, r.outcome, r.hit,
+                  r.critical, r.counter_critical, h.damage_roll, h.damage, h.blocked, h.dr,
+                  h.halved, h.armour_loss, h.to_defender, h.counter_roll, h.to_attacker,
+                  r.prone, r.knocked_back, r.attacker_weapon_roll, r.defender_weapon_roll)
+
+
+def roll_checks(roller: Roller, s: Situation) -> tuple[Result, Stakes]:
+    """Steps 3's checks: who won, what lands, and the fumbles' consequences."""
     a = s.attack
     att = roller.check(a.skill, a.net, a.threat, s.fumble, "attack")
     att_conf = _confirm(roller, att, s.fumble, "confirm the attacker's threat")
@@ -170,19 +210,26 @@ def resolve(roller: Roller, s: Situation) -> Result:
     r = Result(att, att_conf, guard, guard_conf, outcome, hit, critical,
                counter and guard_crit, prone=prone, knocked_back=knocked_back,
                attacker_weapon_roll=att_weapon, defender_weapon_roll=def_weapon)
+    return r, Stakes(hit, lands, critical, defender_won, guard_crit, counter_lands,
+                     counter and guard_crit)
+
+
+def deal_damage(roller: Roller, s: Situation, st: Stakes) -> Harm:
+    """Step 4: the damage dice, the block, the armour (TT-21 ... TT-26)."""
+    a = s.attack
     damage_roll = damage = blocked = dr = armour_loss = to_def = 0
     halved = False
-    if lands:
+    if st.lands:
         damage_roll = roller.damage(a.dice, "damage")
-        damage = _weapon_damage(damage_roll, a, critical, s.formula)
+        damage = _weapon_damage(damage_roll, a, st.critical, s.formula)
         to_def = damage
-        if s.defence == "block" and defender_won:  # R-TT-BLOCK
+        if s.defence == "block" and st.defender_won:  # R-TT-BLOCK
             blocked = min(damage, s.block)
             to_def = damage - blocked
-        if s.defence == "sponge" and not critical and s.armour_hp > 0:  # TT-21, TT-23
+        if s.defence == "sponge" and not st.critical and s.armour_hp > 0:  # TT-21, TT-23
             dr = min(damage, s.armour_dr)
             after = damage - dr
-            halved = guard_crit  # TT-24
+            halved = st.guard_critical  # TT-24
             if halved and s.halving == "once":
                 after //= 2
             absorbed = min(after, s.armour_hp)
@@ -191,10 +238,9 @@ def resolve(roller: Roller, s: Situation) -> Result:
                 absorbed, rest = absorbed // 2, rest // 2
             armour_loss, to_def = absorbed, rest
     counter_roll = to_att = 0
-    if counter_lands:
+    if st.counter_lands:
         assert s.counter is not None
         counter_roll = roller.damage(s.counter.dice, "counter damage")
-        to_att = _weapon_damage(counter_roll, s.counter, r.counter_critical, s.formula)
-    return Result(att, att_conf, guard, guard_conf, outcome, hit, critical,
-                  r.counter_critical, damage_roll, damage, blocked, dr, halved, armour_loss,
-                  to_def, counter_roll, to_att, prone, knocked_back, att_weapon, def_weapon)
+        to_att = _weapon_damage(counter_roll, s.counter, st.counter_critical, s.formula)
+    return Harm(damage_roll, damage, blocked, dr, halved, armour_loss, to_def, counter_roll,
+                to_att)

@@ -21,7 +21,7 @@ from rules.systems.tarnished_tale.tables import TTTables, load_tables
 from rules.systems.tarnished_tale.units import TTUnit, armour_dr, melee_weapon, skill_for, tt
 
 __all__ = ["attack_kinds", "attacker_modifiers", "config_of", "defences", "defender_modifiers",
-           "melee_bonus", "net", "situation"]
+           "melee_bonus", "net", "situation", "situations"]
 
 _MERGED: dict[str, Config] = {}
 
@@ -151,6 +151,13 @@ def _blow(u: TTUnit, kind: str, skill: int, n: int, threat: int, c: Config, t: T
 def situation(state: Battle, attacker: str, target: str, kind: str, mode: str,
               defence: str) -> Situation:
     """The contest's situation now, for one declared defence."""
+    return situations(state, attacker, target, kind, mode, (defence,))[0]
+
+
+def situations(state: Battle, attacker: str, target: str, kind: str, mode: str,
+               defences: tuple[str, ...]) -> tuple[Situation, ...]:
+    """The contest's situation now under each of `defences` (the boons and banes, the
+    attacker's blow and the armour worked out once for all of them)."""
     c, t = config_of(state), load_tables()
     a, d = tt(state, attacker), tt(state, target)
     a_net = net(attacker_modifiers(state, attacker, target, kind, mode), c.max_boons)
@@ -158,17 +165,20 @@ def situation(state: Battle, attacker: str, target: str, kind: str, mode: str,
     skill = a.shoot if kind == "missile" else (a.fight if a.weapon else a.fight // 2)
     threat = c.called_shot_threat if mode == "called" else c.threat_range
     attack = _blow(a, kind, skill, a_net, threat, c, t)
-    counter = None
-    if defence == "counter_attack":
-        counter = _blow(d, "melee", skill_for(d, "counter_attack", c.skill_cap, t), d_net,
-                        c.threat_range, c, t)
-    block = 0
-    if defence == "block":
-        block = t.shields[d.shield].block if d.shield else melee_weapon(d, t).block
-    return Situation(defence=defence, attack=attack,
-                     guard_skill=skill_for(d, defence, c.skill_cap, t), guard_net=d_net,
-                     threat=c.threat_range, fumble=c.fumble_range, counter=counter,
-                     block=block, armour_dr=armour_dr(d, t),
-                     armour_hp=d.armour_hp if d.armour else 0,
-                     parry="parry" in d.traits, formula=c.critical_formula,
-                     halving=c.sponge_halving)
+    dr, armour_hp = armour_dr(d, t), (d.armour_hp if d.armour else 0)
+    out = []
+    for defence in defences:
+        counter = None
+        if defence == "counter_attack":
+            counter = _blow(d, "melee", skill_for(d, "counter_attack", c.skill_cap, t), d_net,
+                            c.threat_range, c, t)
+        block = 0
+        if defence == "block":
+            block = t.shields[d.shield].block if d.shield else melee_weapon(d, t).block
+        out.append(Situation(defence=defence, attack=attack,
+                             guard_skill=skill_for(d, defence, c.skill_cap, t),
+                             guard_net=d_net, threat=c.threat_range, fumble=c.fumble_range,
+                             counter=counter, block=block, armour_dr=dr, armour_hp=armour_hp,
+                             parry="parry" in d.traits, formula=c.critical_formula,
+                             halving=c.sponge_halving))
+    return tuple(out)
