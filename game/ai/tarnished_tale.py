@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.ai.hooks import RulesetHooks
+from game.ai.hooks import RulesetHooks, Strike
 from game.ai.model import Model
-from rules.commands import Choose, Command
+from rules.commands import Attack, Choose, Command
+from rules.hexgrid import Hex
 from rules.state import Battle, Unit
 from rules.systems.tarnished_tale.events import DefenceFrame
 from rules.systems.tarnished_tale.odds import defence_odds, sensible
@@ -28,6 +29,41 @@ class TarnishedTaleHooks(RulesetHooks):
 
     def speed(self, state: Battle, unit: Unit) -> int:
         return config_of(state).move_hexes
+
+    def strike_of(self, state: Battle, cmd: Command) -> Strike | None:
+        """Only the plain attack is weighed as a blow: fighting defensively or a called shot
+        trades a bane to hit for something the blow's odds do not show."""
+        if isinstance(cmd, Attack) and cmd.options:
+            return None
+        return super().strike_of(state, cmd)
+
+    def turn_option(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
+        """A prone figure stands before anything else (R-TT-PRONE: his move, not his blow);
+        a disarmed one standing on his weapon picks it up (R-TT-DISARM)."""
+        for c in legal:
+            if isinstance(c, Choose) and c.option == "stand":
+                return c
+        for c in legal:
+            if isinstance(c, Choose) and c.option == "pick_up":
+                return c
+        return None
+
+    def counter_threat(self, model: Model, attacker: Unit, target: Unit, x: Hex, f: int,
+                       frm: Hex, kind: str) -> tuple[float, float]:
+        """What `target` deals back when he answers with the defence a sensible defender
+        picks there (a Counter Attack hurts the attacker: TT-10)."""
+        st, _ = model.variant(target, x, f)
+        if attacker.pos != frm:
+            st = st.update_unit(attacker.id, pos=frm)
+        kind = kind if kind in ("melee", "missile") else "melee"
+        try:
+            options = defence_odds(st, attacker.id, target.id, kind)
+        except (KeyError, ValueError, AssertionError):
+            return 1.0, 0.0
+        if not options:
+            return 1.0, 0.0
+        best = sensible(options)
+        return 1.0, float(best.back) + model.k_kill * float(best.back_fall)
 
     def choose(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
         """The defence with the least expected cost, from the exact odds (R-TT-AI)."""
