@@ -4,7 +4,9 @@ Why this module exists: a battle here is a stack of three frames, the round (run
 engine), a side's turn to activate one figure (R-TT-TURN) and the defender's declaration of
 his defence (TT-06), which is a decision of the *defender's* side, so the window prompts
 him and hot-seat hands the machine over.  The events carry every roll and every number, so
-the log narrates each contest as the page describes it and replay needs no dice.
+the log narrates each contest as the page describes it and replay needs no dice.  A little
+over 400 lines because each event's evolver is kept in the same file as the event, so what
+an event says and what it does to the battle are read together.
 """
 
 from __future__ import annotations
