@@ -118,7 +118,8 @@ def test_the_odds_from_another_hex_count_its_boons():
     """R-TT-POSITION: struck from behind the orc (2, 0), the odds carry the rear boon."""
     st = begin(duel("fighting_man", "orc", gap=2))
     odds = ruleset_of(st).odds(st, "a", "d", kind="melee", from_hex=(3, 0))
-    assert [m.reason for m in odds.modifiers] == ["from behind"]
+    assert [m.reason for m in odds.modifiers if m.value] == ["from behind"]
+    assert odds.modifiers[0].reason == "attack skill 55"
 
 
 def test_the_two_step_odds_equal_every_roll_enumerated_at_once():

@@ -28,7 +28,7 @@ from rules.systems.tarnished_tale.situation import (
     defender_modifiers,
     situations,
 )
-from rules.systems.tarnished_tale.units import tt
+from rules.systems.tarnished_tale.units import skill_for, tt
 
 __all__ = ["DEFENCE_WORDS", "DefenceOdds", "attack_odds", "defence_odds", "sensible"]
 
@@ -165,11 +165,19 @@ def attack_odds(state: Battle, attacker: str, target: str, kind: str, mode: str 
     """The odds of the attack against `defence` (default: the one a sensible defender
     picks), with every defence's line in its notes."""
     options = defence_odds(state, attacker, target, kind, mode)
-    mods = attacker_modifiers(state, attacker, target, kind, mode) + tuple(
-        m.model_copy(update={"value": -m.value, "reason": f"defender {m.reason}"})
-        for m in defender_modifiers(state, target))
-    a = tt(state, attacker)
-    return _attack_odds(options, defence, mods, a.shoot if kind == "missile" else a.fight)
+    a, d = tt(state, attacker), tt(state, target)
+    skill = a.shoot if kind == "missile" else a.fight
+    shown = next((o for o in options if o.defence == defence), None) or sensible(options)
+    guard = skill_for(d, shown.defence, config_of(state).skill_cap)
+    # The two skills in the contest first (worth 0: they are what the boons act on), then
+    # the boons (+1) and banes (-1) of each side.
+    mods = (Modifier(value=0, reason=f"attack skill {skill}", rule="TT-01, TT-12"),
+            Modifier(value=0, reason=f"{DEFENCE_WORDS[shown.defence]} skill {guard}",
+                     rule="TT-06"),
+            *attacker_modifiers(state, attacker, target, kind, mode),
+            *(m.model_copy(update={"value": -m.value, "reason": f"defender {m.reason}"})
+              for m in defender_modifiers(state, target)))
+    return _attack_odds(options, defence, mods, skill)
 
 
 @lru_cache(maxsize=8192)

@@ -44,7 +44,8 @@ __all__ = ["RULESET", "TarnishedTale"]
 class TarnishedTale(TableRuleset):
     id: ClassVar[str] = "tarnished_tale"
     name: ClassVar[str] = "Tarnished Tale"
-    source: ClassVar[str] = "\"Attacking\", Tarnished Tale (a d% skill system, tt.zadammac.ca)"
+    source: ClassVar[str] = ("\"Attacking\", the combat page of the Tarnished Tale rules, by the "
+                             "author of tt.zadammac.ca")
     order: ClassVar[int] = 40
 
     def tables(self, path: Path | None = None) -> TTTables:
