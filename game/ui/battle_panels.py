@@ -140,7 +140,8 @@ class BattlePanels(DeclarePicker):
             elif reactor and mover and self._ready_for_input():
                 kind = "retreat" if getattr(top, "trigger", "") == "retreat" else "opportunity"
                 odds = self.ruleset.odds(state, reactor, mover, kind=kind)
-                title = f"{words.unit(reactor)}'s free attack on {words.unit(mover)}"
+                what = getattr(top, "odds_words", "free attack")
+                title = f"{words.unit(reactor)}'s {what} on {words.unit(mover)}"
                 target_hp = state.unit(mover).hp
             elif self.selected and self.hover is not None:
                 target = state.unit_at(self.hover)
