@@ -216,6 +216,9 @@ def check(state: Battle, cmd: Command) -> str | None:
     if isinstance(cmd, Choose) and (cmd.option in ("hold", "delay")
                                     or cmd.option.startswith("hold:")):
         return "an action cannot be held for later; at the ready is the way (ER-13)"
+    if isinstance(cmd, Choose) and cmd.option.partition(":")[0] in ("grapple", "martial_arts"):
+        return ("grappling and martial arts are played from the Grappling section, which "
+                "the text leaves out (ER-07, R-ER-GRAPPLE)")
     if top.acted:
         return f"{u.id} has already taken his one action this turn (ER-02)"
     if isinstance(cmd, Attack):
