@@ -96,7 +96,7 @@ def test_the_trigger_fires_in_the_middle_of_the_move() -> None:
 def test_a_mover_dropped_by_the_trigger_stops_where_it_fired() -> None:
     """ER-12: the shot drops him on the hex he stepped onto."""
     st = _covering_the_door({"hp": 1})
-    st, ev = act(st, Move(unit="b", path=path((6, 0), (5, 0), (4, 0), (3, 0), (2, 0))), 15, 15)
+    st, _ = act(st, Move(unit="b", path=path((6, 0), (5, 0), (4, 0), (3, 0), (2, 0))), 15, 15)
     assert er_unit(st, "b").pos == Hex(3, 0) and not er_unit(st, "b").fighting
 
 
