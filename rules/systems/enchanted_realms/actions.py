@@ -101,7 +101,8 @@ def second_refusal(u: ErUnit, option: str) -> str | None:
 
 
 def handling_costs(state: Battle, f: TurnFrame) -> dict[str, tuple[int, str]]:
-    """The handling he can pay for now: option → (feet, rule)."""
+    """The handling he can pay for now: option → (feet, rule).  R-ER-HANDLING: each is paid
+    out of the movement he has left; a flying steed only before he has moved at all."""
     c = cfg(state)
     t = load_tables()
     u = er(state, f.unit)
@@ -386,7 +387,7 @@ def _turn(ctx: Context, f: TurnFrame, cmd: Command) -> None:
         kind = "missile" if held_weapon(u)[1].ranged else "melee"
         strike(ctx, plan(ctx.state, u.id, cmd.target, kind=kind))
         ready.after_blow(ctx, u.id, cmd.target)
-        for o in cmd.options:  # ER-06: the second attack, resolved on its own
+        for o in cmd.options:  # ER-06, R-ER-SECOND-ATTACK: the second, resolved on its own
             if not ctx.state.unit(cmd.target).fighting or not ctx.state.unit(u.id).fighting:
                 break
             weapon = "shield" if o == "shield_blitz" else u.offhand
