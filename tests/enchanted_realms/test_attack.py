@@ -7,7 +7,7 @@ from fractions import Fraction
 from rules.commands import Attack, Choose, Pass
 from rules.engine import ruleset_of
 from rules.events import UnitDamaged
-from rules.systems.enchanted_realms.events import ErAttackRolled
+from rules.systems.enchanted_realms.combat_events import ErAttackRolled
 from tests.enchanted_realms.helpers import act, begin, duel, er, every, only
 
 SELL_VS_ORC = (("a", "fighting_man", (0, 0)), ("b", "orc", (1, 0)))

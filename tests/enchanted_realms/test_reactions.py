@@ -6,7 +6,7 @@ from rules.commands import Move, Pass, React
 from rules.engine import ruleset_of
 from rules.events import UnitStepped
 from rules.hexgrid import Hex
-from rules.systems.enchanted_realms.events import ErAttackRolled, MoveEnded, ReactionOffered
+from rules.systems.enchanted_realms.combat_events import ErAttackRolled, MoveEnded, ReactionOffered
 from rules.systems.enchanted_realms.units import er as er_unit
 from tests.enchanted_realms.helpers import act, begin, duel, er, every, only, path
 

@@ -8,8 +8,8 @@ from rules.commands import Attack, Choose, Move, Pass
 from rules.engine import legal_commands, ruleset_of
 from rules.events import UnitDamaged, UnitStepped
 from rules.hexgrid import Hex
+from rules.systems.enchanted_realms.combat_events import ErAttackRolled
 from rules.systems.enchanted_realms.events import (
-    ErAttackRolled,
     ReadyFired,
     ReadyLost,
     ReadySet,

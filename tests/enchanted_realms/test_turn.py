@@ -4,6 +4,7 @@ and the handling paid in movement (ER-16 … ER-18), with defending's price (ER-
 from rules.commands import Attack, Cast, Choose, Move, Pass, UseItem
 from rules.engine import ruleset_of
 from rules.events import BattleEnded, UnitHealed, UnitStatusChanged
+from rules.systems.enchanted_realms.combat_events import ReactionOffered
 from rules.systems.enchanted_realms.events import (
     ALL_MOVEMENT,
     ActionTaken,
@@ -11,7 +12,6 @@ from rules.systems.enchanted_realms.events import (
     Handled,
     ItemPicked,
     ModeSwitched,
-    ReactionOffered,
     TurnEnded,
 )
 from rules.systems.enchanted_realms.frames import TurnFrame

@@ -25,7 +25,7 @@ from rules.hexgrid import line
 from rules.positioning import arc
 from rules.state import DOWN, Battle
 from rules.systems.enchanted_realms.catalogue import Weapon
-from rules.systems.enchanted_realms.events import ErAttackRolled
+from rules.systems.enchanted_realms.combat_events import ErAttackRolled
 from rules.systems.enchanted_realms.tables import load_tables
 from rules.systems.enchanted_realms.units import ErUnit, cfg, er
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.hexgrid import Hex
-from rules.procedures import ReactionFrame, WalkFrame, system_of
+from rules.procedures import ReactionFrame, WalkFrame, find_frame, system_of
 from rules.state import Battle, Frame
 
 __all__ = ["ErSystem", "MoveFrame", "ReactionFrame", "RoundFrame", "Trigger", "TurnFrame",
-           "system"]
+           "system", "turn_index"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +89,11 @@ class MoveFrame(WalkFrame):
     before_ft: int = 0
     fph: int = 5
     fired: tuple[str, ...] = ()
+
+
+def turn_index(state: Battle) -> tuple[int, TurnFrame]:
+    """The turn under way (it may be below a move or a reaction) and its place on the stack."""
+    i = find_frame(state, TurnFrame)
+    f = state.stack[i]
+    assert isinstance(f, TurnFrame)
+    return i, f

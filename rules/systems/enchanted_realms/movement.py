@@ -26,7 +26,7 @@ from rules.hexgrid import Hex
 from rules.positioning import reachable, step_cost, threatens
 from rules.procedures import WalkFrame, walk_on
 from rules.state import Battle
-from rules.systems.enchanted_realms.events import MoveEnded, ReactionOffered, ReactionsDue
+from rules.systems.enchanted_realms.combat_events import MoveEnded, ReactionOffered, ReactionsDue
 from rules.systems.enchanted_realms.frames import MoveFrame, TurnFrame
 from rules.systems.enchanted_realms.ready import fire_on_step
 from rules.systems.enchanted_realms.units import ErUnit, cfg, er, speed_ft

@@ -1,10 +1,10 @@
 """Enchanted Realms (seed 003, the Enchanted Realms rulebook, "Combat Essentials") as a Flank
 ruleset.
 
-Why this module is thin: the round (round.py), the turn's commands (actions.py), the attack
-(attack.py), the walk (movement.py) and the trigger (ready.py) each live in their own
-module; this class is the protocol's face on them (rules/ruleset.py), as the engine, the
-window, the GM's sandbox and the computer players see a ruleset.
+Why this module is thin: the round (round.py), the turn's commands (options.py,
+actions.py), the attack (attack.py), the walk (movement.py) and the trigger (ready.py) each
+live in their own module; this class is the protocol's face on them (rules/ruleset.py), as
+the engine, the window, the GM's sandbox and the computer players see a ruleset.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from rules.procedures import provoked_along
 from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
-from rules.systems.enchanted_realms import actions, attack, ready
-from rules.systems.enchanted_realms.config import placed
+from rules.systems.enchanted_realms import actions, attack, options, ready
 from rules.systems.enchanted_realms.events import say_trigger
 from rules.systems.enchanted_realms.frames import (
     ErSystem,
@@ -97,10 +96,10 @@ class EnchantedRealms(TableRuleset):
             raise TypeError(f"no procedure for {type(frame).__name__}")
 
     def legal_commands(self, state: Battle, side: str) -> list[Command]:
-        return actions.legal_commands(state, side)
+        return options.legal_commands(state, side)
 
     def check(self, state: Battle, command: Command) -> str | None:
-        return actions.check(state, command)
+        return options.check(state, command)
 
     def decide(self, ctx: Context, command: Command) -> None:
         actions.decide(ctx, command)
@@ -260,13 +259,6 @@ class EnchantedRealms(TableRuleset):
             verb = "works the" if head == "deed" else "picks up the"
             return f"{who} {verb} {rest.replace('_', ' ')}"
         return None
-
-    def objects(self, state: Battle) -> list[tuple[str, Hex, bool]]:
-        """The setting's deeds and items: (name, hex, still there)."""
-        c = actions.cfg(state)
-        s = system(state)
-        out = [(n, h, n not in s.deeds_done) for n, h in map(placed, c.deeds)]
-        return out + [(n, h, n not in s.items_taken) for n, h in map(placed, c.items)]
 
 
 RULESET = EnchantedRealms()
