@@ -13,3 +13,12 @@ from rules.systems.enchanted_realms.ruleset import RULESET
 @pytest.fixture(autouse=True, scope="session")
 def _enchanted_realms_registered() -> None:
     register_ruleset(RULESET)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _enchanted_realms_ai_registered() -> None:
+    """The computer players' knowledge of the ruleset, as its flank.ai entry point gives."""
+    from game.ai.enchanted_realms import HOOKS
+    from game.ai.hooks import register_hooks
+
+    register_hooks(HOOKS)

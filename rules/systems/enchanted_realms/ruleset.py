@@ -55,29 +55,31 @@ class EnchantedRealms(TableRuleset):
         return self.new_battle(setup, system=ErSystem(), stack=(RoundFrame(),))
 
     def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
-        """The idol in the crypt: a sellsword, a bowman, a duelist and a field medic against
-        orcs, a gnoll, a goblin slinger and an ogre, with an idol to grab (a deed that wins),
-        a potion on the floor and a door the bowman can cover at the ready."""
+        """The idol in the crypt: a sellsword, a bowman, a duelist and a field medic hold the
+        one door of a crypt wall against orcs, a gnoll, a goblin slinger and an ogre.  The
+        bowman can cover the door at the ready (ER-11); the idol behind the orcs is a deed
+        that wins (R-ER-DEED), and a potion lies on the heroes' side (R-ER-PICK-UP)."""
         from rules.builder import Scenario
 
         if mode != "skirmish":
             return None
-        return (Scenario(self.id, seed=seed, radius=6, title="The idol in the crypt")
-                .side("heroes", player_characters=True).side("orcs")
-                .unit("sell", "fighting_man", "heroes", (-3, 0), facing=0)
-                .unit("bow", "archer", "heroes", (-5, 1), facing=0)
-                .unit("duel", "duelist", "heroes", (-3, 1), facing=0)
-                .unit("medic", "cleric", "heroes", (-4, 0), facing=0)
-                .unit("o1", "orc", "orcs", (2, -1), facing=3)
-                .unit("o2", "orc", "orcs", (2, 0), facing=3)
-                .unit("gn", "gnoll", "orcs", (3, 0), facing=3)
-                .unit("gob", "goblin", "orcs", (4, -2), facing=3)
-                .unit("ogre", "ogre", "orcs", (4, 0), facing=3)
-                .terrain((0, -2), "pillar", impassable=True)
-                .terrain((0, 2), "pillar", impassable=True)
-                .terrain((-1, 1), "rubble", move_cost=2)
-                .options(deeds=["idol@5,0"], items=["potion@-1,0"], winning_deed="idol")
-                .build())
+        sc = (Scenario(self.id, seed=seed, radius=6, title="The idol in the crypt")
+              .side("heroes", player_characters=True).side("orcs")
+              .unit("sell", "fighting_man", "heroes", (0, 0), facing=0)
+              .unit("duel", "duelist", "heroes", (0, -1), facing=0)
+              .unit("medic", "cleric", "heroes", (-1, 1), facing=0)
+              .unit("bow", "archer", "heroes", (-4, 1), facing=0)
+              .unit("o1", "orc", "orcs", (3, -1), facing=3)
+              .unit("o2", "orc", "orcs", (3, 0), facing=3)
+              .unit("gn", "gnoll", "orcs", (4, 0), facing=3)
+              .unit("gob", "goblin", "orcs", (5, -2), facing=3)
+              .unit("ogre", "ogre", "orcs", (5, 0), facing=3))
+        for r in range(-6, 6):
+            if r != 0:  # the door
+                sc.terrain((1, r), "wall", impassable=True)
+        sc.terrain((-2, 2), "rubble", move_cost=2)
+        return sc.options(deeds=["idol@6,-1"], items=["potion@-2,-1"],
+                          winning_deed="idol").build()
 
     def data_file(self) -> Path | None:
         return Path(__file__).with_name("data.toml")
