@@ -200,3 +200,11 @@ def test_defending_gives_up_reactions_for_both_rounds() -> None:
     assert not every(ev, ReactionOffered)
     u = er_unit(st, "a")
     assert (u.can_react(1), u.can_react(2), u.can_react(3)) == (False, False, True)
+
+
+def test_the_battle_ends_the_moment_the_last_foe_drops() -> None:
+    """ER-02, R-ER-DOWN: no need to finish the turn once nobody is left to fight."""
+    st = begin(duel(("a", "fighting_man", (0, 0)), ("b", "orc", (1, 0)), b_over={"hp": 1}),
+               15, 3)
+    st, ev = act(st, Attack(unit="a", target="b"), 15, 15)
+    assert only(ev, BattleEnded).winner == "pcs" and st.outcome is not None

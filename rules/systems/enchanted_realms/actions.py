@@ -10,6 +10,7 @@ from rules.commands import Attack, Cast, Choose, Command, Move, Pass, React, Use
 from rules.data import DiceExpr
 from rules.engine import Context
 from rules.events import BattleEnded, UnitHealed, UnitStatusChanged
+from rules.procedures import battle_decided
 from rules.state import ACTIVE, DOWN
 from rules.systems.enchanted_realms import ready
 from rules.systems.enchanted_realms.attack import (
@@ -45,6 +46,8 @@ def decide(ctx: Context, cmd: Command) -> None:
     if isinstance(top, ReactionFrame):
         assert isinstance(cmd, React)
         _react(ctx, top, cmd.accept)
+        if ctx.state.outcome is None:
+            battle_decided(ctx, "every foe is down")
         return
     assert isinstance(top, TurnFrame)
     _turn(ctx, top, cmd)
@@ -52,7 +55,10 @@ def decide(ctx: Context, cmd: Command) -> None:
 
 
 def end_if_done(ctx: Context) -> None:
-    """A turn with nothing left in it but ending it ends by itself."""
+    """The battle ends the moment the last foe drops; and a turn with nothing left in it
+    but ending it ends by itself."""
+    if ctx.state.outcome is None and battle_decided(ctx, "every foe is down"):
+        return
     top = ctx.state.top
     if isinstance(top, TurnFrame) and ctx.state.outcome is None and \
             len(turn_commands(ctx.state, top)) == 1:
