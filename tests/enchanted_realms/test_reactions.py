@@ -25,9 +25,11 @@ def test_breaking_away_draws_a_flee_attack_and_the_move_goes_on() -> None:
 
 
 def test_a_reaction_that_drops_the_mover_stops_him() -> None:
-    """R-ER-REACTION-NOSTOP: dropped, he stays where he was struck."""
-    st = begin(duel(("a", "fighting_man", (0, 0)), ("b", "orc", (1, 0)), b_over={"hp": 1}),
-               3, 15)
+    """R-ER-REACTION-NOSTOP: dropped, he stays where he was struck (a second orc keeps the
+    battle going)."""
+    sc = duel(("a", "fighting_man", (0, 0)), ("b", "orc", (1, 0)), b_over={"hp": 1})
+    sc.unit("c", "orc", "foes", (5, 0), facing=3)
+    st = begin(sc, 3, 15, 1)
     st, _ = act(st, Move(unit="b", path=path((1, 0), (2, 0), (3, 0))))
     st, ev = act(st, React(unit="a", accept=True), 10, 2)
     assert only(ev, MoveEnded).halted and er_unit(st, "b").pos == Hex(1, 0)
