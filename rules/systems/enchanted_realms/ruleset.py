@@ -77,7 +77,7 @@ class EnchantedRealms(TableRuleset):
         for r in range(-6, 6):
             if r != 0:  # the door
                 sc.terrain((1, r), "wall", impassable=True)
-        sc.terrain((-2, 2), "rubble", move_cost=2)
+        sc.terrain((-2, 2), "forest", move_cost=2)  # overgrown: difficult ground
         return sc.options(deeds=["idol@6,-1"], items=["potion@-2,-1"],
                           winning_deed="idol").build()
 
