@@ -29,6 +29,7 @@ __all__ = ["after_blow", "fire_on_step", "menu", "parse", "refusal"]
 
 KINDS = ("enter", "leave", "within", "drops")
 MENU_HEXES = 6  # R-ER-READY-MENU: the hexes offered to watch, nearest the foe first
+MENU_FOES = 3  # ... and the hexes foes stand on, to watch them step off, nearest first
 
 
 def reach_ft(state: Battle, u: ErUnit) -> int:
@@ -115,15 +116,17 @@ def menu(state: Battle, u: ErUnit) -> list[str]:
         return []
     fph = state.board.feet_per_hex
     far = reach_ft(state, u)
-    foes = [f for f in _foes(state, u) if f.pos is not None]
+    spots = [f.pos for f in _foes(state, u) if f.pos is not None]
     out: list[str] = []
-    if foes:
+    if spots:
         near = sorted((h for h in disk(u.pos, far // fph) if h != u.pos
                        and state.board.passable(h) and state.unit_at(h) is None),
-                      key=lambda h: (min(h.distance(f.pos) for f in foes  # type: ignore[arg-type]
-                                         ), h))
+                      key=lambda h: (min(h.distance(p) for p in spots), h))
         out += [f"ready:enter:{h.q},{h.r}" for h in near[:MENU_HEXES]]
-        closest = min(f.pos.distance(u.pos) for f in foes) * fph  # type: ignore[union-attr]
+        watched = sorted((p for p in spots if p.distance(u.pos) * fph <= far),
+                         key=lambda p: (p.distance(u.pos), p))
+        out += [f"ready:leave:{p.q},{p.r}" for p in watched[:MENU_FOES]]
+        closest = min(p.distance(u.pos) for p in spots) * fph
         out += [f"ready:within:{ft}" for ft in cfg(state).ready_within_ft
                 if fph <= ft <= far and ft % fph == 0 and ft < closest]
     out += [f"ready:drops:{o.id}" for o in state.units
