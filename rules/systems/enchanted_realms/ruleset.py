@@ -229,7 +229,9 @@ class EnchantedRealms(TableRuleset):
         w = words
         who = w.unit(getattr(command, "unit", ""))
         if isinstance(command, Cast):
-            return f"{who} tends {w.unit(command.target)}'s wounds (field medicine)"
+            whose = "his own" if command.target == command.unit else \
+                f"{w.unit(command.target)}'s"
+            return f"{who} tends {whose} wounds (field medicine)"
         if isinstance(command, UseItem):
             whom = "drinks" if command.target == command.unit else \
                 f"gives {w.unit(command.target)}"
