@@ -208,3 +208,13 @@ def test_the_battle_ends_the_moment_the_last_foe_drops() -> None:
                15, 3)
     st, ev = act(st, Attack(unit="a", target="b"), 15, 15)
     assert only(ev, BattleEnded).winner == "pcs" and st.outcome is not None
+
+
+def test_a_move_may_end_facing_the_way_he_says() -> None:
+    """ER-14, ER-09: he turns at the end of his walk (what he sees when defending hangs on
+    it)."""
+    from rules.events import UnitFaced
+
+    st = begin(duel(("a", "fighting_man", (0, 0)), ("b", "orc", (4, 0))), 15, 3)
+    st, ev = act(st, Move(unit="a", path=path((0, 0), (0, 1)), facing=3))
+    assert only(ev, UnitFaced).facing == 3 and er_unit(st, "a").facing == 3

@@ -76,7 +76,8 @@ def _turn(ctx: Context, f: TurnFrame, cmd: Command) -> None:
         near = tuple(o.id for o in state.units if o.side != u.side and o.fighting
                      and u.pos is not None and threatens(state, o, u.pos))
         ctx.emit(MoveBegan(unit=u.id, path=cmd.path, mode=f.mode, start_near=near,
-                           before_ft=f.moved_ft, fph=state.board.feet_per_hex))
+                           before_ft=f.moved_ft, fph=state.board.feet_per_hex,
+                           facing=cmd.facing))
     elif isinstance(cmd, Attack):
         ctx.emit(ActionTaken(unit=u.id, kind="attack"))
         kind = "missile" if held_weapon(u)[1].ranged else "melee"

@@ -81,6 +81,7 @@ class MoveBegan(procedures.MoveBegan):
     start_near: tuple[str, ...] = ()
     before_ft: int = 0
     fph: int = 5
+    facing: int | None = None  # the way he turns at the end of it, if he says
 
     def narrate(self, w: Words = PLAIN) -> str:
         how = " flies" if self.mode == "fly" else " moves"
@@ -89,7 +90,7 @@ class MoveBegan(procedures.MoveBegan):
 
 @evolver(MoveBegan, RULESET)
 def _move_began(state: Battle, e: MoveBegan) -> Battle:
-    return state.push(MoveFrame(unit=e.unit, path=e.hexes(), mode=e.mode,
+    return state.push(MoveFrame(unit=e.unit, path=e.hexes(), mode=e.mode, facing=e.facing,
                                 start_near=e.start_near, before_ft=e.before_ft, fph=e.fph))
 
 

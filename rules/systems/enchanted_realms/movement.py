@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 
 from rules.engine import Context
-from rules.events import UnitStepped, hx
+from rules.events import UnitFaced, UnitStepped, hx
 from rules.hexgrid import Hex
 from rules.positioning import reachable, step_cost, threatens
 from rules.procedures import WalkFrame, walk_on
@@ -96,7 +96,15 @@ def run_move(ctx: Context, f: MoveFrame) -> None:
     if not f.queued and fire_on_step(ctx, f):
         return
     walk_on(ctx, f, reactions_at=reactions_at, offered=ReactionOffered, due=ReactionsDue,
-            arrive=lambda: ctx.emit(MoveEnded(unit=u.id, feet=path_feet(state, u, f.path))))
+            arrive=lambda: _arrive(ctx, f, u))
+
+
+def _arrive(ctx: Context, f: MoveFrame, u: ErUnit) -> None:
+    """The end of the path: he turns the way he said (what a defender sees hangs on it,
+    ER-09), and the walk's feet go on his turn (ER-14)."""
+    if f.facing is not None and f.facing != u.facing:
+        ctx.emit(UnitFaced(unit=u.id, facing=f.facing))
+    ctx.emit(MoveEnded(unit=u.id, feet=path_feet(ctx.state, u, f.path)))
 
 
 def _off_a_friends_hex(ctx: Context, f: MoveFrame, u: ErUnit) -> None:

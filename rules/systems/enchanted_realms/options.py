@@ -21,14 +21,9 @@ from rules.positioning import path_is_walkable
 from rules.procedures import path_refusal, reaction_commands, reaction_refusal
 from rules.state import ACTIVE, DOWN, Battle
 from rules.systems.enchanted_realms import ready
-from rules.systems.enchanted_realms.attack import (
-    attack_refusal_in_reach,
-    skill_dice,
-)
+from rules.systems.enchanted_realms.attack import attack_refusal_in_reach, skill_dice
 from rules.systems.enchanted_realms.config import placed
-from rules.systems.enchanted_realms.events import (
-    ALL_MOVEMENT,
-)
+from rules.systems.enchanted_realms.events import ALL_MOVEMENT
 from rules.systems.enchanted_realms.frames import ReactionFrame, TurnFrame, system
 from rules.systems.enchanted_realms.movement import destinations, feet_left
 from rules.systems.enchanted_realms.tables import load_tables
