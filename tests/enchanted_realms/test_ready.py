@@ -140,3 +140,14 @@ def test_a_trigger_that_never_came_is_lost_at_his_next_turn() -> None:
     st, ev = act(st, Pass(unit="b"), 15, 3)  # round 2's initiative
     assert only(ev, ReadyLost).unit == "a"
     assert system(st).triggers == ()
+
+
+def test_a_within_trigger_fires_as_he_comes_inside_the_distance() -> None:
+    """ER-11 ("if the creature approaches within 20 feet of me"), R-ER-READY-TIMING: the
+    step from 25 feet to 20 sets it off."""
+    st = _bowman()
+    st, _ = act(st, Choose(unit="a", option="ready:within:20"))
+    st, _ = act(st, Pass(unit="a"))
+    st, ev = act(st, Move(unit="b", path=path((6, 0), (5, 0), (4, 0), (3, 0))), 4, 5)
+    fired = ev.index(only(ev, ReadyFired))
+    assert [e.to_hex for e in every(ev[:fired], UnitStepped)] == [(5, 0), (4, 0)]

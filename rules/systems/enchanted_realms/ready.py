@@ -142,8 +142,10 @@ def _springs(state: Battle, t: Trigger, mover: ErUnit, came_from: Hex | None) ->
         met = mover.pos == t.hex
     elif t.kind == "leave":
         met = came_from == t.hex
-    elif t.kind == "within":
-        met = mover.pos.distance(owner.pos) * state.board.feet_per_hex <= t.feet
+    elif t.kind == "within":  # he comes within: from outside the distance to inside it
+        fph = state.board.feet_per_hex
+        met = mover.pos.distance(owner.pos) * fph <= t.feet and (
+            came_from is None or came_from.distance(owner.pos) * fph > t.feet)
     else:
         return False
     return met and attack_refusal_in_reach(state, owner, mover) is None
