@@ -41,8 +41,8 @@ __all__ = ["RULESET", "EnchantedRealms"]
 class EnchantedRealms(TableRuleset):
     id: ClassVar[str] = "enchanted_realms"
     name: ClassVar[str] = "Enchanted Realms"
-    source: ClassVar[str] = ("the Enchanted Realms rulebook, \"Combat Essentials\" "
-                             "(enchantedrpg.com)")
+    source: ClassVar[str] = ("\"Combat Essentials\" of the Enchanted Realms rulebook, by "
+                             "the author of enchantedrpg.com")
     order: ClassVar[int] = 30
 
     def tables(self, path: Path | None = None) -> ErTables:
