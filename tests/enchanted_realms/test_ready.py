@@ -151,3 +151,21 @@ def test_a_within_trigger_fires_as_he_comes_inside_the_distance() -> None:
     st, ev = act(st, Move(unit="b", path=path((6, 0), (5, 0), (4, 0), (3, 0))), 4, 5)
     fired = ev.index(only(ev, ReadyFired))
     assert [e.to_hex for e in every(ev[:fired], UnitStepped)] == [(5, 0), (4, 0)]
+
+
+def test_an_area_trigger_fires_as_he_steps_into_the_ground_around_the_hex() -> None:
+    """ER-11 (an enemy enters an area), R-ER-READY-TIMING: the ground around (3,0) begins
+    at (4,0)."""
+    st = _bowman()
+    st, _ = act(st, Choose(unit="a", option="ready:area:3,0"))
+    st, _ = act(st, Pass(unit="a"))
+    st, ev = act(st, Move(unit="b", path=path((6, 0), (5, 0), (4, 0), (3, 0))), 4, 5)
+    fired = ev.index(only(ev, ReadyFired))
+    assert [e.to_hex for e in every(ev[:fired], UnitStepped)] == [(5, 0), (4, 0)]
+
+
+def test_an_area_a_foe_already_stands_in_is_no_if() -> None:
+    """ER-11: the orc at (6,0) already stands in the ground around (5,0)."""
+    st = _bowman()
+    why = ruleset_of(st).check(st, Choose(unit="a", option="ready:area:5,0"))
+    assert why is not None and "ER-11" in why

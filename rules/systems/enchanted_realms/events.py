@@ -194,6 +194,9 @@ def say_trigger(t: Trigger, w: Words = PLAIN) -> str:
     elif t.kind == "leave":
         assert t.hex is not None
         cond = f"if a foe steps off {w.hex(t.hex)}"
+    elif t.kind == "area":
+        assert t.hex is not None
+        cond = f"if a foe steps into the ground around {w.hex(t.hex)}"
     elif t.kind == "within":
         cond = f"if a foe comes within {t.feet} feet"
     else:
@@ -216,10 +219,11 @@ class ReadyFired(Event):
     spends_reaction: bool = False
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return (f"{w.unit(self.unit)}'s trigger springs: {w.unit(self.against)} "
-                + {"enter": "steps onto the hex he watched", "leave": "steps off the hex he "
-                   "watched", "within": "comes too close", "drops": "drops his friend"}
-                .get(self.kind, "sets it off") + " (ER-12).")
+        what = {"enter": "steps onto the hex he watched",
+                "leave": "steps off the hex he watched",
+                "area": "steps into the ground he watched", "within": "comes too close",
+                "drops": "drops his friend"}.get(self.kind, "sets it off")
+        return f"{w.unit(self.unit)}'s trigger springs: {w.unit(self.against)} {what} (ER-12)."
 
 
 @evolver(ReadyFired, RULESET)

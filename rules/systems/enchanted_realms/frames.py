@@ -29,8 +29,9 @@ __all__ = ["ErSystem", "MoveFrame", "ReactionFrame", "RoundFrame", "Trigger", "T
 class Trigger:
     """An at-the-ready trigger (ER-11, ER-12): "if <kind> then I attack him".
 
-    kinds: enter (a foe steps onto `hex`), leave (a foe steps off `hex`), within (a foe comes
-    within `feet` of the owner), drops (a foe drops the owner's friend `ally`)."""
+    kinds: enter (a foe steps onto `hex`), leave (a foe steps off `hex`), area (a foe steps
+    into `hex` or the six around it), within (a foe comes within `feet` of the owner), drops
+    (a foe drops the owner's friend `ally`)."""
 
     owner: str
     kind: str
@@ -41,7 +42,7 @@ class Trigger:
 
     def option(self) -> str:
         """The trigger as the Choose option that sets it ("ready:enter:3,-1")."""
-        if self.kind in ("enter", "leave"):
+        if self.kind in ("enter", "leave", "area"):
             assert self.hex is not None
             return f"ready:{self.kind}:{self.hex.q},{self.hex.r}"
         if self.kind == "within":

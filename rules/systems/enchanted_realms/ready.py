@@ -7,8 +7,9 @@ builds it from (`menu`) and the checks on it (`refusal`) are the same code, so t
 window and `submit` agree on what is valid.
 
 R-ER-READY-MENU: the "if" conditions offered are: a foe steps onto a hex (enter) or off it
-(leave) within reach or range of the weapon in his hand; a foe comes within N feet (N from
-the rulings, no farther than his weapon reaches); a foe drops a named friend.  The action it
+(leave), or into the ground around one (area: the hex and its six), within reach or range
+of the weapon in his hand; a foe comes within N feet (N from the rulings, no farther than
+his weapon reaches); a foe drops a named friend.  The action it
 fires is an attack with the weapon in hand on the foe who set it off (R-ER-READY-ACTIONS).
 "when"/"after" triggers are refused (ER-11, EX-ER-03), and so is a near-certain one: a hex a
 foe already stands on, a distance a foe is already inside (ER-11: "cannot be a relatively
@@ -27,8 +28,9 @@ from rules.systems.enchanted_realms.units import ErUnit, cfg, er, held_weapon
 
 __all__ = ["after_blow", "fire_on_step", "menu", "parse", "refusal"]
 
-KINDS = ("enter", "leave", "within", "drops")
+KINDS = ("enter", "leave", "area", "within", "drops")
 MENU_HEXES = 6  # R-ER-READY-MENU: the hexes offered to watch, nearest the foe first
+MENU_AREAS = 2  # ... and the ground around the nearest of them (the hex and its six)
 MENU_FOES = 3  # ... and the hexes foes stand on, to watch them step off, nearest first
 
 
@@ -63,7 +65,7 @@ def build(state: Battle, u: ErUnit, option: str) -> Trigger:
     parsed = parse(option)
     assert parsed is not None
     kind, what = parsed
-    if kind in ("enter", "leave"):
+    if kind in ("enter", "leave", "area"):
         return Trigger(owner=u.id, kind=kind, hex=_hex(what), set_round=state.round)
     if kind == "within":
         return Trigger(owner=u.id, kind=kind, feet=int(what), set_round=state.round)
@@ -83,13 +85,15 @@ def refusal(state: Battle, u: ErUnit, option: str) -> str | None:
     assert u.pos is not None
     fph = state.board.feet_per_hex
     far = reach_ft(state, u)
-    if kind in ("enter", "leave"):
+    if kind in ("enter", "leave", "area"):
         h = _hex(what)
         if h is None or h not in state.board or not state.board.passable(h):
             return f"{what!r} is not a hex of the board a foe could step on"
         if h == u.pos or h.distance(u.pos) * fph > far:
             return "he can only watch a hex his weapon reaches (R-ER-READY-MENU)"
-        if kind == "enter" and any(f.pos == h for f in _foes(state, u)):
+        near = 1 if kind == "area" else 0
+        if kind != "leave" and any(f.pos is not None and f.pos.distance(h) <= near
+                                   for f in _foes(state, u)):
             return ("a foe already stands there: that is no \"if\" but a certainty "
                     "(ER-11)")
         return None
@@ -123,6 +127,7 @@ def menu(state: Battle, u: ErUnit) -> list[str]:
                        and state.board.passable(h) and state.unit_at(h) is None),
                       key=lambda h: (min(h.distance(p) for p in spots), h))
         out += [f"ready:enter:{h.q},{h.r}" for h in near[:MENU_HEXES]]
+        out += [f"ready:area:{h.q},{h.r}" for h in near[:MENU_AREAS]]
         watched = sorted((p for p in spots if p.distance(u.pos) * fph <= far),
                          key=lambda p: (p.distance(u.pos), p))
         out += [f"ready:leave:{p.q},{p.r}" for p in watched[:MENU_FOES]]
@@ -142,6 +147,10 @@ def _springs(state: Battle, t: Trigger, mover: ErUnit, came_from: Hex | None) ->
         met = mover.pos == t.hex
     elif t.kind == "leave":
         met = came_from == t.hex
+    elif t.kind == "area":  # into the ground around the hex, from outside it
+        assert t.hex is not None
+        met = mover.pos.distance(t.hex) <= 1 and (
+            came_from is None or came_from.distance(t.hex) > 1)
     elif t.kind == "within":  # he comes within: from outside the distance to inside it
         fph = state.board.feet_per_hex
         met = mover.pos.distance(owner.pos) * fph <= t.feet and (
