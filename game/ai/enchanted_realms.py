@@ -9,7 +9,8 @@ had his turn strikes no more this round, felling a foe who has yet to act spares
 (`fall_value`), and a creature moves, then strikes (`moves_then_strikes`).
 
 The turn's free choices (`turn_option`): one on the ground stands up (ER-18); a bowman a foe
-has come up to takes his sword in hand (ER-17); a shield is readied when it costs nothing.
+has come up to takes his sword in hand (ER-17); a shield is readied when it costs nothing; a
+friend dropped beside him is tended (field medicine, ER-02) or given a potion (ER-08).
 One with no blow and no move worth making stands at the ready (ER-11) -- a bowman covering
 the way the foe must come, "if a foe comes within N feet" or "if a foe steps onto that hex"
 -- or, a blade in hand, defends (ER-09).  A blow that Shield-Blitz or a second weapon can
@@ -20,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.ai.hooks import Profile, RulesetHooks, Strike, Tier
-from rules.commands import Attack, Choose, Command
+from rules.commands import Attack, Cast, Choose, Command, UseItem
 from rules.hexgrid import Hex
 from rules.positioning import facing_toward, unit_reach
 from rules.state import Battle, Unit
@@ -105,7 +106,7 @@ class EnchantedRealmsHooks(RulesetHooks):
             return Strike(cmd.unit, cmd.target, kind)
         if isinstance(cmd, Choose) and cmd.option.startswith("spin:"):
             return Strike(cmd.unit, cmd.option[5:].split(",")[0], "melee")
-        return super().strike_of(state, cmd) if not isinstance(cmd, Choose) else None
+        return None  # field medicine and the rest strike nobody
 
     def after_move(self, model: Model, unit: Unit) -> tuple[str, int, float] | None:
         rng = _missile(model.state, unit)
@@ -161,6 +162,12 @@ class EnchantedRealmsHooks(RulesetHooks):
             c = Choose(unit=uid, option=option)
             if c in legal:
                 return c
+        if not top.acted:  # a friend dropped beside him is tended back into the fight
+            down = [c for c in legal if isinstance(c, (Cast, UseItem)) and c.unit == uid
+                    and model.state.has_unit(c.target)
+                    and not model.state.unit(c.target).fighting]
+            if down:
+                return min(down, key=lambda c: (isinstance(c, UseItem), c.target))
         draw = Choose(unit=uid, option="draw")
         if draw in legal and _missile(model.state, u) and any(
                 e.pos is not None and e.pos.distance(u.pos) <= 1
