@@ -4,7 +4,7 @@ skill allows (ER-06), the sword drawn when a foe comes up to a bowman (ER-17), a
 set at the ready (ER-11)."""
 
 from game.ai import make_controller
-from rules.commands import Attack, Choose
+from rules.commands import Attack, Cast, Choose
 from rules.engine import decider, legal_commands, ruleset_of, start, submit
 from tests.enchanted_realms.helpers import begin, duel
 
@@ -41,3 +41,15 @@ def test_a_bowman_with_a_foe_beside_him_draws_his_sword() -> None:
     """ER-17: the bow is no use at arm's length; the sword costs 10 feet."""
     st = begin(duel(("a", "archer", (0, 0)), ("b", "orc", (1, 0))), 15, 3)
     assert _decide(st) == Choose(unit="a", option="draw")
+
+
+def test_the_medic_tends_a_dropped_friend_beside_him() -> None:
+    """ER-02, R-ER-DOWN: bringing a friend back into the fight comes before anything else."""
+    from rules.builder import Scenario
+
+    sc = Scenario("enchanted_realms", radius=6).side("pcs", True).side("foes")
+    sc.unit("a", "cleric", "pcs", (0, 0))
+    sc.unit("f", "fighting_man", "pcs", (1, 0), hp=-1, status="down", condition="dropped")
+    sc.unit("b", "orc", "foes", (4, 0), facing=3)
+    st = begin(sc, 15, 3)
+    assert _decide(st) == Cast(unit="a", spell="field_medicine", target="f")
