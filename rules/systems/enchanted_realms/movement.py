@@ -1,0 +1,123 @@
+"""Moving in Enchanted Realms: the movement rate split around the action (ER-14), speeds
+(ER-15), what a walk provokes (ER-19, ER-20) and the triggers it springs (ER-12).
+
+A move is a `MoveFrame` walked one hex at a time (rules/procedures.py).  Before each step the
+rules ask whom it provokes (R-ER-FLEE):
+
+* a step out of the reach of a foe he began the move beside is breaking away: that foe may
+  use his reaction for a flee attack (NOTES: "when an adjacent melee combatant retreats");
+* a step out of the reach of a foe he only came up to during the move is going past: an
+  attack of opportunity (NOTES), and under Swing on the Run (ER-19, optional, on by
+  default) only once he has moved more than 15 feet this turn.
+
+The reactor must have his reaction left (ER-20: one a round; none while defending, ER-10)
+and a melee weapon in hand (R-ER-REACTION-WEAPON).  A reaction does not stop the mover
+unless it drops him (R-ER-REACTION-NOSTOP).  At each hex he arrives at, at-the-ready
+triggers are checked first (ready.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from rules.engine import Context
+from rules.events import UnitFaced, UnitStepped, hx
+from rules.hexgrid import Hex
+from rules.positioning import reachable, step_cost, threatens
+from rules.procedures import WalkFrame, walk_on
+from rules.state import Battle
+from rules.systems.enchanted_realms.combat_events import MoveEnded, ReactionOffered, ReactionsDue
+from rules.systems.enchanted_realms.frames import MoveFrame, TurnFrame
+from rules.systems.enchanted_realms.ready import fire_on_step
+from rules.systems.enchanted_realms.units import ErUnit, cfg, er, speed_ft
+
+__all__ = ["destinations", "feet_left", "path_feet", "reactions_at", "run_move"]
+
+
+def feet_left(state: Battle, f: TurnFrame) -> int:
+    """ER-14, ER-15: his speed in the mode he moves in now, less what he has walked and what
+    handling cost him this turn (never below 0)."""
+    u = er(state, f.unit)
+    return max(0, speed_ft(u, f.mode) - f.moved_ft - f.cost_ft)
+
+
+def path_feet(state: Battle, u: ErUnit, path: list[Hex] | tuple[Hex, ...]) -> int:
+    """What walking `path` costs in feet (difficult terrain counts double, NOTES)."""
+    cost = step_cost(state, u)
+    return sum((cost(a, b) or 0) for a, b in itertools.pairwise(path)) * \
+        state.board.feet_per_hex
+
+
+def destinations(state: Battle, f: TurnFrame) -> dict[Hex, list[Hex]]:
+    u = er(state, f.unit)
+    if not u.fighting or u.prone:
+        return {}
+    budget = feet_left(state, f) // state.board.feet_per_hex
+    if budget <= 0:
+        return {}
+    return {h: p for h, p in reachable(state, u, budget).items() if h != u.pos}
+
+
+def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
+    """R-ER-FLEE: whom step `i` of the move provokes, by initiative."""
+    assert isinstance(f, MoveFrame)
+    c = cfg(state)
+    mover = er(state, f.unit)
+    here, nxt = f.path[i], f.path[i + 1]
+    found: list[tuple[str, str]] = []
+    for o in state.units:
+        if o.side == mover.side or o.id in f.asked or not o.fighting or o.pos is None:
+            continue
+        e = er(state, o.id)
+        if not e.can_react(state.round) or e.in_hand != "weapon":
+            continue
+        if not threatens(state, e, here) or threatens(state, e, nxt):
+            continue
+        if e.id in f.start_near:
+            found.append((e.id, "flee"))
+            continue
+        run = f.before_ft + path_feet(state, mover, f.path[: i + 2])
+        if not c.swing_on_the_run or run > c.run_ft:
+            found.append((e.id, "opportunity"))
+    found.sort(key=lambda rt: (-er(state, rt[0]).initiative, rt[0]))
+    return found
+
+
+def run_move(ctx: Context, f: MoveFrame) -> None:
+    state = ctx.state
+    u = er(state, f.unit)
+    if not u.fighting or u.pos is None or u.pos not in f.path:
+        _off_a_friends_hex(ctx, f, u)
+        u = er(ctx.state, f.unit)
+        done = f.path[: f.path.index(u.pos) + 1] if u.pos in f.path else f.path[:1]
+        ctx.emit(MoveEnded(unit=u.id, feet=path_feet(ctx.state, u, done),
+                           halted="is stopped where he falls"))
+        return
+    if not f.queued and fire_on_step(ctx, f):
+        return
+    walk_on(ctx, f, reactions_at=reactions_at, offered=ReactionOffered, due=ReactionsDue,
+            arrive=lambda: _arrive(ctx, f, u))
+
+
+def _arrive(ctx: Context, f: MoveFrame, u: ErUnit) -> None:
+    """The end of the path: he turns the way he said (what a defender sees hangs on it,
+    ER-09), and the walk's feet go on his turn (ER-14)."""
+    if f.facing is not None and f.facing != u.facing:
+        ctx.emit(UnitFaced(unit=u.id, facing=f.facing))
+    ctx.emit(MoveEnded(unit=u.id, feet=path_feet(ctx.state, u, f.path)))
+
+
+def _off_a_friends_hex(ctx: Context, f: MoveFrame, u: ErUnit) -> None:
+    """R-POS-BLOCK: one dropped while passing through a friend's hex falls on the last free
+    hex of his path behind him (no two figures end on one hex)."""
+    if u.pos is None or u.pos not in f.path:
+        return
+    if not any(o.id != u.id and o.pos == u.pos and o.status not in ("dead", "gone")
+               for o in ctx.state.units):
+        return
+    i = f.path.index(u.pos)
+    for back in reversed(f.path[:i]):
+        if ctx.state.unit_at(back) is None:
+            ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(back),
+                                 facing=u.facing))
+            return
