@@ -1,10 +1,8 @@
-"""What happens in a mass battle (ZEF-58..ZEF-80), each event with its evolver, and the frame
-they move.
+"""What happens in a mass battle (ZEF-58..ZEF-80), each event with its evolver.
 
-Why the frame lives here: evolvers set it, and every event of the mode changes it or the
-units; the frame's answers to commands (`orders.py`) and its procedure (`procedure.py`)
-import this module, never the other way, so the frame's methods reach them by a late
-import.  Events carry their dice (the engine adds `rolls`), so replay needs no rules.
+Evolvers set the frame (frame.py), found on the stack by its mode, so this module never
+imports the frame's answers to commands or its procedure (they import it).  Events carry
+their dice (the engine adds `rolls`), so replay needs no rules.
 
 Secret events: a side's deployment (ZEF-58) until both reveal, and its orders (ZEF-66) until
 both have given theirs; the turn manager hides them from the other seat (`Event.secret`).
@@ -12,24 +10,23 @@ both have given theirs; the turn manager hides them from the other seat (`Event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rules.events import Event, Secret, evolver
 from rules.evolvers import round_reset
 from rules.hexgrid import Hex
 from rules.setup import UnitSpec
-from rules.state import DEAD, GONE, Battle, Frame
+from rules.state import DEAD, GONE, Battle
 from rules.systems.zefrs.mass.grid import FACING_WORDS
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
 from rules.systems.zefrs.units import build_unit
 from rules.wording import PLAIN, Words, plural
 
 if TYPE_CHECKING:
-    from rules.commands import Command
-    from rules.engine import Context
+    from rules.systems.zefrs.mass.frame import MassFrame
 
-__all__ = ["MassFrame", "mass_frame", "square_word"]
+__all__ = ["mass_frame", "square_word"]
 
 Square = tuple[int, int]
 
@@ -42,66 +39,11 @@ def square_word(sq: Square | Hex | None) -> str:
     return f"{'ABCDE'[x] if 0 <= x < 5 else x}{y + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class MassFrame(Frame):
-    """A mass battle under way: its step, who must choose, the two sides, the commanders.
-
-    Steps: deploy (A, then B, in secret) → reveal → round → orders (A, then B, sealed) →
-    open → move → duel → segment (2, 3, 4) → withdraw → morale → end → round … → over."""
-
-    step: str = "deploy"
-    segment: int = 0
-    side_a: str = ""
-    side_b: str = ""
-    gap: int = 1  # empty squares between the lines at the start (ZEF-61)
-    commanders: tuple[tuple[str, str], ...] = ()  # (side, commander's id) (ZEF-59)
-    commander_goals: tuple[tuple[str, Square, bool], ...] = ()  # (commander, to, leads)
-    led: tuple[tuple[str, str], ...] = ()  # (commander, unit he leads this round) (ZEF-63)
-    commander_slain: tuple[str, ...] = ()  # sides whose commander died this round (ZEF-77)
-
-    mode: ClassVar[str | None] = "mass"
-    board: ClassVar[str | None] = "grid"
-    owns_commands: ClassVar[bool] = True
-
-    def legal(self, state: Battle, side: str) -> list[Command]:
-        from rules.systems.zefrs.mass.orders import legal_commands  # the frame's answers
-
-        return legal_commands(state, side)
-
-    def check(self, state: Battle, command: Command) -> str | None:
-        from rules.systems.zefrs.mass.orders import check
-
-        return check(state, command)
-
-    def decide(self, ctx: Context, command: Command) -> None:
-        from rules.systems.zefrs.mass.orders import decide
-
-        decide(ctx, command)
-
-    def run(self, ctx: Context) -> None:
-        from rules.systems.zefrs.mass.procedure import run_frame
-
-        run_frame(ctx, self)
-
-    # --- reading ---------------------------------------------------------------------------
-    def commander(self, side: str) -> str:
-        return dict(self.commanders).get(side, "")
-
-    def leads(self, commander: str) -> str:
-        return dict(self.led).get(commander, "")
-
-    def led_by(self, unit: str) -> str:
-        """The commander leading `unit` this round, or ""."""
-        return next((c for c, u in self.led if u == unit), "")
-
-    def other(self, side: str) -> str:
-        return self.side_b if side == self.side_a else self.side_a
-
-
 def mass_frame(state: Battle) -> MassFrame | None:
+    """The mass battle under way: the innermost frame of the "mass" mode (frame.py)."""
     for f in reversed(state.stack):
-        if isinstance(f, MassFrame):
-            return f
+        if f.mode == "mass":
+            return f  # type: ignore[return-value]
     return None
 
 
@@ -112,7 +54,7 @@ def _frame(state: Battle) -> MassFrame:
 
 
 def _set(state: Battle, frame: MassFrame) -> Battle:
-    i = max(i for i, f in enumerate(state.stack) if isinstance(f, MassFrame))
+    i = max(i for i, f in enumerate(state.stack) if f.mode == "mass")
     return state.remade(stack=(*state.stack[:i], frame, *state.stack[i + 1:]))
 
 

@@ -11,7 +11,7 @@ offers, and a refusal says what is wrong in a commander's words.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rules.commands import Command
 from rules.engine import Context
@@ -20,7 +20,6 @@ from rules.state import Battle
 from rules.systems.zefrs.mass.events import (
     MassCommanderOrdered,
     MassDeployed,
-    MassFrame,
     MassOrdered,
     mass_frame,
     square_word,
@@ -38,6 +37,9 @@ from rules.systems.zefrs.mass.grid import (
 )
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
 from rules.wording import PLAIN, Words
+
+if TYPE_CHECKING:
+    from rules.systems.zefrs.mass.frame import MassFrame
 
 __all__ = [
     "ORDERS",

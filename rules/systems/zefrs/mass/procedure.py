@@ -18,6 +18,8 @@ the same battle.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.engine import Context
 from rules.events import BattleEnded
 from rules.hexgrid import Hex
@@ -35,7 +37,6 @@ from rules.systems.zefrs.mass.events import (
     MassCommanderMoved,
     MassCommanderReplaced,
     MassDuel,
-    MassFrame,
     MassLeaderDown,
     MassLeaderReplaced,
     MassMoraleChecked,
@@ -64,6 +65,9 @@ from rules.systems.zefrs.mass.units import MassUnit, leader_id, mass_units
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, zef
 from rules.wording import Words
+
+if TYPE_CHECKING:
+    from rules.systems.zefrs.mass.frame import MassFrame
 
 __all__ = ["run_frame", "unit_leader"]
 

@@ -19,7 +19,7 @@ from rules.rulings import OptionProblem
 from rules.setup import BattleSetup, BoardSpec, SideSpec, TerrainSpec, UnitSpec, options_of
 from rules.state import Battle, Side, Unit
 from rules.systems.zefrs.events import ZefSystem
-from rules.systems.zefrs.mass.events import MassFrame
+from rules.systems.zefrs.mass.frame import MassFrame
 from rules.systems.zefrs.mass.grid import COLUMNS, FACINGS, ROWS, SLOTS, on_grid
 from rules.systems.zefrs.mass.tables import MassRulings, load_mass
 from rules.systems.zefrs.mass.units import MassUnit, build_leader, build_mass_unit
