@@ -124,6 +124,22 @@ def check_of(state: Battle, attacker: str, target: str, *, led_by_commander: boo
     return UnitCheck(attacker, target, kind, walk, of, d.armour_value, d.fighters)
 
 
+def walk_words(walk: ColumnWalk) -> str:
+    """How a check found its column, for the log: "column 5, −2 the target defends (ZEF-67)
+    → 3" (minus signs in the numbers, the clause ids as they are cited)."""
+    def num(n: int, sign: bool = False) -> str:
+        return (f"{n:+d}" if sign else str(n)).replace("-", "\N{MINUS SIGN}")
+
+    text = f"column {num(walk.start)}"
+    at = walk.start
+    for s in walk.shifts:
+        at += s.points * walk.columns_per_point
+        text += f", {num(s.points, True)} {s.reason} ({s.clause}) → {num(at)}"
+    if walk.column != walk.reached:
+        text += f", read on the edge column {walk.column} (R-ZEF-CHART-EDGES)"
+    return text
+
+
 def percent_lost(colour: Colour, armour: int, r: MassRulings) -> int:
     """ZEF-73, ZEF-75: the colour's percentage less the armour's cut, never below 0."""
     return max(0, r.casualty_percent[colour.word] - armour * r.armour_cut_per_point)

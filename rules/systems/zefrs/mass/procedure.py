@@ -32,6 +32,7 @@ from rules.systems.zefrs.mass.combat import (
     check_of,
     outnumbering,
     rulings_of,
+    walk_words,
 )
 from rules.systems.zefrs.mass.events import (
     MassCommanderMoved,
@@ -269,7 +270,7 @@ def _segment(ctx: Context, frame: MassFrame) -> None:
         left[c.target] = have - lost
         ctx.emit(MassUnitChecked(segment=frame.segment, attacker=c.attacker, target=c.target,
                                  kind=c.kind, roll=roll, column=c.walk.column,
-                                 walk=c.walk.describe(), colour=colour.word, percent=pct,
+                                 walk=walk_words(c.walk), colour=colour.word, percent=pct,
                                  armour=c.armour, of=c.of, lost=lost, left=left[c.target]))
     for tid in sorted(left):
         if left[tid] == 0 and _mu(ctx.state, tid).on_grid:
@@ -333,7 +334,7 @@ def _morale(ctx: Context, frame: MassFrame) -> None:
         extreme = bool(r.extreme_odds) and outnumbering(ctx.state, u) >= r.extreme_odds
         flees = colour is Colour.WHITE or (colour is Colour.GREEN and extreme)
         ctx.emit(MassMoraleChecked(unit=u.id, triggers=tuple(triggers), checker=checker,
-                                   column=walk.column, walk=walk.describe(), roll=roll,
+                                   column=walk.column, walk=walk_words(walk), roll=roll,
                                    colour=colour.word, flees=flees, thirds_down=marks,
                                    extreme=flees and colour is Colour.GREEN))
         if flees:
