@@ -523,22 +523,25 @@ def _broke(state: Battle, e: MassUnitBroke) -> Battle:
     cmd = f.led_by(e.unit)
     if cmd:
         state = _set(state, replace(f, led=tuple(p for p in f.led if p[1] != e.unit)))
-    for who in (e.leader, e.commander):
-        if not who:
-            continue
-        if e.leader_joins:
-            friend = _mu(state, e.leader_joins)
-            state = state.update_unit(who, pos=friend.pos)
-            if who == e.leader and (not friend.leader
-                                    or not state.unit(friend.leader).fighting):
-                state = state.update_unit(friend.id, leader=e.leader)
-        else:
-            state = state.update_unit(who, pos=None, status=GONE, condition="captured")
     if e.taken_by and square is not None:
         state = state.update_unit(e.taken_by, pos=square)
         if e.reserve:
             state = state.update_unit(e.taken_by, slot=u.slot)
         state = _move_with(state, _mu(state, e.taken_by), square)
+    for who in (e.leader, e.commander):
+        if not who:
+            continue
+        if e.leader_joins:
+            friend = _mu(state, e.leader_joins)
+            led = bool(friend.leader) and state.unit(friend.leader).fighting
+            if who == e.leader and led:  # he joins its ranks (R-ZEF-MASS-TAKE)
+                state = state.update_unit(who, pos=None, condition=f"with {friend.name}")
+            else:
+                state = state.update_unit(who, pos=friend.pos)
+                if who == e.leader:
+                    state = state.update_unit(friend.id, leader=e.leader)
+        else:
+            state = state.update_unit(who, pos=None, status=GONE, condition="captured")
     return state
 
 

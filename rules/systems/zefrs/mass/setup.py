@@ -123,7 +123,7 @@ def initial_state(ruleset_id: str, setup: BattleSetup) -> Battle:
             raise ValueError(f"unit {spec.id!r}: its leader's id {leader.id!r} is taken")
         ids.add(leader.id)
         pos = Hex(*spec.pos) if placed else None
-        units += [replace(u, pos=pos, slot="placed" if placed else ""),
+        units += [replace(u, pos=pos, slot=(u.slot or "line") if placed else ""),
                   replace(leader, pos=pos)]
     for s in sides:
         mine = [u for u in units if u.side == s.id and isinstance(u, MassUnit)]

@@ -10,8 +10,9 @@ bookkeeping (no more fighters than it started with) holds of it too.
 A set-up raises a unit from a troop type of the mode's data file (`UnitSpec.template`) with
 overrides: `fighters` (how many, required), `leader` (the ZeFRS figure leading it, a
 template of the ZeFRS tables, default the troop's ranks), `leader_name`, `leader_overrides`
-(the leader's own statistics) and the troop's `talent`, `will` or `armour` (a unit armour
-value given outright, as a GM may).  A ZeFRS figure with the override `role = "commander"`
+(the leader's own statistics), the troop's `talent`, `will` or `armour` (a unit armour
+value given outright, as a GM may) and `slot` (left, centre, right or reserve: what a unit
+the scenario places is, R-ZEF-MASS-DEPLOY).  A ZeFRS figure with the override `role = "commander"`
 is its side's overall commander (ZEF-59).
 """
 
@@ -40,7 +41,9 @@ __all__ = [
 ]
 
 UNIT_OVERRIDES = frozenset({"fighters", "leader", "leader_name", "leader_overrides",
-                            "talent", "will", "armour", "name"})
+                            "talent", "will", "armour", "name", "slot"})
+SLOT_NAMES = ("left", "centre", "right", "reserve")
+"""What a scenario may say a unit placed by it is (`slot`): a line unit or a reserve."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,10 @@ def build_mass_unit(spec: UnitSpec, m: MassTables | None = None) -> MassUnit:
         v = over.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 30):
             raise ValueError(f"unit {spec.id!r}: {key} must be a whole number, not {v!r}")
+    slot = over.get("slot", "")
+    if slot not in ("", *SLOT_NAMES):
+        raise ValueError(f"unit {spec.id!r}: slot is one of {', '.join(SLOT_NAMES)}, not "
+                         f"{slot!r}")
     armour = over.get("armour")
     return MassUnit(
         id=spec.id, side=spec.side, template=spec.template,
@@ -131,7 +138,7 @@ def build_mass_unit(spec: UnitSpec, m: MassTables | None = None) -> MassUnit:
         talent=int(over.get("talent", troop.talent)), will=int(over.get("will", troop.will)),
         armour_value=unit_armour(troop.kit, m) if armour is None else int(armour),
         missile=troop.missile or "", reach_squares=missile_range(troop.missile or ""),
-        mounted=troop.mounted, leader=leader_id(spec.id))
+        mounted=troop.mounted, leader=leader_id(spec.id), slot=str(slot))
 
 
 def build_leader(unit: MassUnit, spec: UnitSpec, m: MassTables | None = None) -> ZefUnit:
