@@ -40,7 +40,8 @@ def test_ex_zef_11_a_marginal_success_costs_unarmoured_riders_ten_percent_of_the
 
 def test_ex_zef_12_armoured_riders_lose_only_five():
     """EX-ZEF-12: leather jack, arm protectors, steel helmet and small shield make unit
-    armour 1, which cuts the losses by 5 points: 100 × (10 − 5)% = 5 riders (ZEF-74, -75)."""
+    armour 1, which cuts the losses by 5 points: 100 × (10 − 5)% = 5 riders (ZEF-74,
+    ZEF-75)."""
     st = pikes_and_horse("armoured_cavalry")
     assert st.unit("cav").armour_value == 1
     st, ev = round_of(st, DUEL_MISSES + [WHITE, GREEN_ON_5] + [WHITE] * 4,

@@ -259,8 +259,9 @@ def _segment(ctx: Context, frame: MassFrame) -> None:
             target = next((v for v in shoot_targets(state, u) if v.id == u.target), None)
         if target is None:
             continue
+        leader = unit_leader(state, frame, u)
         checks.append(check_of(state, u.id, target.id,
-                               led_by_commander=bool(frame.led_by(u.id))))
+                               led_by_commander=bool(leader) and leader == frame.led_by(u.id)))
     left: dict[str, int] = {}
     for c in checks:
         roll = ctx.dice.d(100, f"unit check, {c.attacker}")
