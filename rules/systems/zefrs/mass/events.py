@@ -88,7 +88,7 @@ class MassDeployed(Event):
     def narrate(self, w: Words = PLAIN) -> str:
         head, _, behind = self.place.partition(":")
         where = f"in reserve behind {w.unit(behind)}" if behind else f"on the {head}"
-        return f"{w.side(self.side)} places {w.unit(self.unit)} {where} (ZEF-58)."
+        return f"{w.agree(self.side, 'places', 'place')} {w.unit(self.unit)} {where} (ZEF-58)."
 
 
 def _undeployed(state: Battle, side: str) -> list[MassUnit]:
@@ -167,7 +167,7 @@ class MassStepped(Event):
                  "withdraw": "Units ordered to withdraw fall back (ZEF-69).",
                  "morale": "The end of the round: morale (ZEF-77).",
                  "move": "Units move (ZEF-62, ZEF-63)."}
-        return words.get(self.step, f"The battle goes on: {self.step}.")
+        return words.get(self.step, "")
 
 
 @evolver(MassStepped)
@@ -194,7 +194,8 @@ class MassOrdered(Event):
     target: str = ""
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return f"{w.side(self.side)} gives {w.unit(self.unit)} its order in secret (ZEF-66)."
+        return (f"{w.agree(self.side, 'gives', 'give')} {w.unit(self.unit)} its order in "
+                "secret (ZEF-66).")
 
 
 class MassCommanderOrdered(Event):
@@ -208,7 +209,8 @@ class MassCommanderOrdered(Event):
     lead: bool = False
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return f"{w.side(self.side)} decides where {w.unit(self.unit)} rides (ZEF-63)."
+        return (f"{w.agree(self.side, 'decides', 'decide')} where {w.unit(self.unit)} rides "
+                "(ZEF-63).")
 
 
 def waiting_for_orders(state: Battle, side: str) -> list[str]:

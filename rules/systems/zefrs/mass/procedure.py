@@ -181,12 +181,19 @@ def _move(ctx: Context, frame: MassFrame) -> None:
             continue
         if u.goal in taken:
             ctx.emit(MassStayed(unit=u.id, why=f"{square_word_of(u.goal)} is held"))
-        elif len(wanted[u.goal]) > 1:
-            ctx.emit(MassStayed(unit=u.id, why=f"another unit makes for "
+        elif len(wanted[u.goal]) > 1 and not _wins_square(state, u, wanted[u.goal]):
+            ctx.emit(MassStayed(unit=u.id, why=f"a larger or equal unit makes for "
                                 f"{square_word_of(u.goal)} too"))
         else:
             ctx.emit(MassUnitMoved(unit=u.id, to=(u.goal.q, u.goal.r), facing=u.facing))
     ctx.emit(MassStepped(step="duel"))
+
+
+def _wins_square(state: Battle, u: MassUnit, rivals: list[str]) -> bool:
+    """R-ZEF-MASS-MOVE: of units making for one square, the one with the most fighters
+    enters it; equal numbers, none does."""
+    others = [_mu(state, r).fighters for r in rivals if r != u.id]
+    return u.fighters > max(others)
 
 
 def square_word_of(sq: Hex) -> str:
@@ -418,8 +425,8 @@ def _maybe_over(ctx: Context, frame: MassFrame, standing: dict[str, int]) -> Non
                                                      "(ZEF-79)"))
         else:
             win, lose = (a, b) if standing[a] else (b, a)
-            ctx.emit(BattleEnded(winner=win, reason=f"{w.side(lose, start=False)} has no "
-                                 "unit left on the field (ZEF-79)"))
+            ctx.emit(BattleEnded(winner=win, reason=f"{w.agree(lose, 'has', 'have', start=False)}"
+                                 " no unit left on the field (ZEF-79)"))
         return
     if ctx.state.round >= rulings_of(ctx.state).max_rounds:
         if standing[a] == standing[b]:
@@ -427,5 +434,6 @@ def _maybe_over(ctx: Context, frame: MassFrame, standing: dict[str, int]) -> Non
                                  "sides have as many fighters standing (R-ZEF-MASS-END)"))
         else:
             win = a if standing[a] > standing[b] else b
-            ctx.emit(BattleEnded(winner=win, reason=f"after {ctx.state.round} rounds it has "
-                                 "more fighters standing (R-ZEF-MASS-END)"))
+            ctx.emit(BattleEnded(winner=win, reason=f"after {ctx.state.round} rounds "
+                                 f"{w.agree(win, 'has', 'have', start=False)} more fighters "
+                                 "standing (R-ZEF-MASS-END)"))
