@@ -2,6 +2,8 @@
 members' average weapon talent; the colour gives the defenders' losses as a percentage of the
 attackers, rounded up, cut by the defenders' armour; both sides at once."""
 
+from fractions import Fraction
+
 from rules.systems.zefrs.mass.combat import check_odds, check_of, rulings_of
 from rules.systems.zefrs.mass.events import MassUnitChecked
 from tests.zefrs_mass.helpers import (
@@ -101,3 +103,22 @@ def test_the_odds_of_a_check_come_from_the_same_casualties_function():
     st = pikes_and_horse().update_unit("pikes", order="attack")
     law = check_odds(check_of(st, "pikes", "cav"), rulings_of(st))
     assert law == {0: 31, 10: 69 - 52, 15: 52 - 33, 20: 33 - 9, 25: 9}
+
+
+def test_before_an_attack_the_round_ahead_is_shown_exactly():
+    """The side panel's preview (mass/odds.py): the pikes' losses to the riders and the
+    riders' to the pikes over the round's three segments, each law summing to 1, and the
+    chance the riders strike enough to call a morale check on the pikes (ZEF-77)."""
+    from rules.systems.zefrs.mass.odds import attack_preview
+
+    st = pikes_and_horse()
+    p = attack_preview(st, "pikes", 0)
+    assert p is not None and p.target == "cav"
+    assert sum(p.inflict.values()) == 1 and sum(p.suffer.values()) == 1
+    assert max(p.inflict) == 50  # three reds would cut down all 50 riders
+    # the riders (column 4: outnumbered, −1) cut down 13, 10, 8 or 5 for red (9 rolls),
+    # orange (23), yellow (18), green (16); a third of the pikes is 34: red-red-red,
+    # red-red-orange or red-red-yellow in any order
+    r, o, y = Fraction(9, 100), Fraction(23, 100), Fraction(18, 100)
+    assert p.morale == r**3 + 3 * r * r * o + 3 * r * r * y
+    assert attack_preview(st, "pikes", 1) is None  # nobody to the east
