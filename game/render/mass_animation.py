@@ -79,9 +79,9 @@ class MassAnimator:
                 colour = (255, 90, 80) if e.lost else (200, 200, 200)
                 self.floats.append((0.0, sq, f"−{e.lost}" if e.lost else "0", colour))
         elif isinstance(e, MassUnitBroke):
-            name = before.unit(e.unit).name
-            self.banner = (f"{name} BREAKS AND FLEES!" if e.how == "fled"
-                           else f"{name} IS CUT DOWN!")
+            name = before.unit(e.unit).name.upper()
+            self.banner = (f"{name} BREAK AND FLEE!" if e.how == "fled"
+                           else f"{name} ARE CUT DOWN!")
             self.banner_left = 1.8
 
     def moment_floats(self) -> tuple[Float, ...]:

@@ -110,7 +110,8 @@ def picture_of(state: Battle, viewer: str | None) -> MassPicture:
             id=u.id, name=u.name, side_index=index[u.side], square=u.pos, facing=u.facing,
             fighters=u.fighters, start=u.start, leader=leader,
             order=u.order if (mine or open_orders) else "",
-            goal=u.goal if (mine or open_orders) else None, commander=cmd, shaken=u.shaken,
+            goal=u.goal if mine and f.step == "orders" else None, commander=cmd,
+            shaken=u.shaken,
             reserve=u.slot == "reserve"))
     return pic
 
@@ -202,19 +203,21 @@ class MassView:
         self._facing(surf, r, b.facing, (250, 250, 240))
         small = self.font(max(14, self.cell // 6))
         big = self.font(max(16, self.cell // 4), True)
-        name = small.render(b.name[:14], True, (255, 255, 255))
-        surf.blit(name, (r.x + 4, r.y + 4))
+        badge = None
+        if b.order:
+            badge = small.render(ORDER_MARK.get(b.order, b.order.upper()), True, (20, 20, 20))
+        room = r.w - 8 - (badge.get_width() + 10 if badge is not None else 0)
+        surf.blit(self._fit(small, b.name, room, (255, 255, 255)), (r.x + 4, r.y + 4))
         count = big.render(f"{b.fighters}/{b.start}", True, (255, 255, 255))
         surf.blit(count, count.get_rect(center=r.center))
-        lead = f"★ {b.commander}" if b.commander else (b.leader or "leaderless")
+        lead = f"* {b.commander}" if b.commander else (b.leader or "leaderless")
         tint = (255, 240, 180) if b.commander else (230, 230, 230)
-        text = small.render(lead[:16], True, tint)
+        text = self._fit(small, lead, r.w - 8, tint)
         surf.blit(text, (r.x + 4, r.bottom - text.get_height() - 3))
-        if b.order:
-            mark = small.render(ORDER_MARK.get(b.order, b.order.upper()), True, (20, 20, 20))
-            box = mark.get_rect(topright=(r.right - 3, r.y + 3)).inflate(6, 2)
+        if badge is not None:
+            box = badge.get_rect(topright=(r.right - 4, r.y + 4)).inflate(6, 2)
             pygame.draw.rect(surf, (245, 230, 160), box, border_radius=3)
-            surf.blit(mark, mark.get_rect(center=box.center))
+            surf.blit(badge, badge.get_rect(center=box.center))
         if b.shaken:
             s = small.render("shaken", True, (255, 120, 120))
             surf.blit(s, (r.right - s.get_width() - 4, r.bottom - s.get_height() - 3))
@@ -222,6 +225,16 @@ class MassView:
             g = self.rect(b.goal)
             pygame.draw.line(surf, (255, 255, 255), r.center, g.center, 3)
             pygame.draw.circle(surf, (255, 255, 255), g.center, 6)
+
+    @staticmethod
+    def _fit(font: pygame.font.Font, text: str, width: int,
+             colour: tuple[int, int, int]) -> pygame.Surface:
+        """`text` rendered, cut short with a full stop to fit `width` pixels."""
+        img = font.render(text, True, colour)
+        while img.get_width() > width and len(text) > 2:
+            text = text[:-2] + "."
+            img = font.render(text, True, colour)
+        return img
 
     def _facing(self, surf: pygame.Surface, r: pygame.Rect, facing: int,
                 colour: tuple[int, int, int]) -> None:
@@ -238,7 +251,8 @@ class MassView:
     def _commander(self, surf: pygame.Surface, name: str, side: int, r: pygame.Rect) -> None:
         pygame.draw.circle(surf, side_colour(side), r.center, max(8, self.cell // 6))
         pygame.draw.circle(surf, (255, 236, 140), r.center, max(8, self.cell // 6), 2)
-        t = self.font(max(14, self.cell // 6)).render(f"★ {name}"[:18], True, (255, 255, 255))
+        t = self._fit(self.font(max(14, self.cell // 6)), f"* {name}", self.cell - 4,
+                      (255, 255, 255))
         surf.blit(t, (r.centerx - t.get_width() // 2, r.bottom - t.get_height() - 2))
 
     def _banner(self, surf: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:

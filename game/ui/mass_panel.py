@@ -19,7 +19,7 @@ from game.ui.markup import escape
 from rules.systems.zefrs.mass.odds import AttackPreview
 
 WIDTH = 400
-STATUS_H, CARD_H, ODDS_H = 70, 120, 150
+STATUS_H, CARD_H, ODDS_H = 88, 124, 170
 BUTTON_H = 32
 
 
@@ -37,7 +37,7 @@ def law_html(law: dict[int, Fraction], cap: int = 7) -> str:
     top = sorted(law.items(), key=lambda kv: (-kv[1], kv[0]))[:cap]
     rows = []
     for k, p in sorted(top):
-        bar = "█" * max(1, round(float(p) * 30)) if p else ""
+        bar = "|" * max(1, round(float(p) * 40)) if p else ""
         rows.append(f"{k:>3}: <font color='#e0c070'>{bar}</font> {pct(p)}")
     return "<br>".join(rows)
 
@@ -119,7 +119,7 @@ class MassPanel:
             for j, (label, action, arg, pressed) in enumerate(row):
                 r = pygame.Rect(4 + j * (bw + 4), self.button_top + i * (BUTTON_H + 4), bw,
                                 BUTTON_H)
-                b = UIButton(r, ("▶ " if pressed else "") + label, self.ui,
+                b = UIButton(r, (f"[{label}]" if pressed else label), self.ui,
                              container=self.panel)
                 self.buttons[b] = (action, arg)
 

@@ -27,7 +27,7 @@ import pygame
 import pygame_gui
 
 from game.render.mass_animation import MassAnimator
-from game.render.mass_view import MassView, picture_of
+from game.render.mass_view import Block, MassView, picture_of
 from game.turns import TurnManager
 from game.ui.handover import HandoverCover
 from game.ui.markup import escape
@@ -37,7 +37,7 @@ from rules.commands import Command
 from rules.hexgrid import Hex
 from rules.state import Battle
 from rules.systems.zefrs.mass.events import mass_frame, square_word, waiting_for_orders
-from rules.systems.zefrs.mass.grid import FACING_WORDS
+from rules.systems.zefrs.mass.grid import FACING_WORDS, behind, slot_square
 from rules.systems.zefrs.mass.odds import attack_preview
 from rules.systems.zefrs.mass.orders import MassDeploy, MassLead, MassOrder, order_words
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
@@ -144,6 +144,22 @@ class MassScene(PlayScene):
         here = f"{u.pos.q},{u.pos.r}" if u.pos is not None else ""
         return MassLead(unit=self.sel, to=d["ride"] or here, lead=d["lead"])
 
+    def deploy_squares(self) -> dict[str, Hex]:
+        """Where each place in the line (and behind it) lies for the deciding side, as the
+        reveal will put them (ZEF-60): "left", "centre", "right", "reserve:<unit>"."""
+        state = self.tm.state
+        f = mass_frame(state)
+        seat = self.tm.waiting_on
+        if f is None or seat is None:
+            return {}
+        first = seat.side == f.side_a
+        facing = 0 if first else 2
+        out = {s: slot_square(first, s, f.gap) for s in ("left", "centre", "right")}
+        for u in mass_units(state, seat.side):
+            if u.slot in out:
+                out[f"reserve:{u.id}"] = behind(out[u.slot], facing)
+        return out
+
     def legal_for_sel(self) -> list[Command]:
         return [c for c in self.tm.legal if getattr(c, "unit", None) == self.sel]
 
@@ -226,6 +242,14 @@ class MassScene(PlayScene):
             return
         state = self.tm.state
         key = f"{sq.q},{sq.r}"
+        f = mass_frame(state)
+        if f is not None and f.step == "deploy":
+            places = {v: k for k, v in self.deploy_squares().items()}
+            place = places.get(sq)
+            if place and any(isinstance(c, MassDeploy) and c.place == place
+                             for c in self.legal_for_sel()):
+                self.submit(MassDeploy(unit=self.sel, place=place))
+            return
         mine = [u for u in mass_units(state) if u.on_grid and u.pos == sq]
         for u in mine:
             if u.id in self.choices() and u.id != self.sel:
@@ -370,6 +394,17 @@ class MassScene(PlayScene):
                     f"ZEF-63)<br>Rides to <b>{to}</b>"
                     + (", and <b>leads</b> the unit there" if self.draft.get("lead") else "")
                     + "<br>Click a gold square to ride there.")
+        f0 = mass_frame(state)
+        if f0 is not None and f0.step == "deploy":
+            names = self.names()
+            left = [names.get(v.id, v.id) for v in mass_units(state, u.side) if not v.slot]
+            placed = [f"{names.get(v.id, v.id)} ({v.slot.replace('reserve:', 'behind ')})"
+                      for v in mass_units(state, u.side) if v.slot]
+            return (f"<b>Place {escape(u.name)}</b>: {u.fighters} fighters, talent "
+                    f"{u.talent}, armour {u.armour_value}<br>To place: "
+                    f"{escape(', '.join(left))}<br>Placed: "
+                    f"{escape(', '.join(placed) or 'none yet')}<br>"
+                    "Click a gold square or a button; the other side cannot see (ZEF-58).")
         leader = state.unit(u.leader).name if u.leader and state.has_unit(u.leader) else "none"
         kind = f"shoots {u.missile.replace('_', ' ')} ({u.reach_squares} squares)" \
             if u.missile else "melee"
@@ -439,6 +474,11 @@ class MassScene(PlayScene):
     def picture(self) -> Any:
         pic = picture_of(self.shown, self.viewer)
         pic.selected = self.sel
+        f = mass_frame(self.tm.state)
+        seat = self.tm.waiting_on
+        if f is not None and f.step == "deploy" and seat is not None and seat.human \
+                and self.cover is None:
+            self._deploy_picture(pic, f, seat.side)
         if self.ready() and self.sel:
             for c in self.legal_for_sel():
                 if isinstance(c, MassOrder) and c.to:
@@ -469,6 +509,22 @@ class MassScene(PlayScene):
         elif f is not None:
             pic.caption = f"Round {max(1, self.shown.round)}"
         return pic
+
+    def _deploy_picture(self, pic: Any, f: Any, side: str) -> None:
+        """The deciding side's own placement so far, where the reveal will put it, and the
+        places still free for the unit to place (click one, or its button)."""
+        state = self.tm.state
+        where = self.deploy_squares()
+        index = [s.id for s in state.sides].index(side)
+        for u in mass_units(state, side):
+            if u.slot and u.slot in where:
+                leader = state.unit(u.leader).name if u.leader else ""
+                pic.blocks.append(Block(u.id, u.name, index, where[u.slot],
+                                        0 if side == f.side_a else 2, u.fighters, u.start,
+                                        leader, reserve=u.slot.startswith("reserve")))
+        for c in self.legal_for_sel():
+            if isinstance(c, MassDeploy) and c.place in where:
+                pic.highlight[where[c.place]] = (255, 215, 90)
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.cover is not None:

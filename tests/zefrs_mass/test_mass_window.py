@@ -47,7 +47,7 @@ class Commander(AtTheWindow):
 
     def press(self, label_start: str) -> None:
         for button in self.scene.panel.buttons:
-            if button.text.lstrip("▶ ").startswith(label_start):
+            if button.text.strip("[]").startswith(label_start):
                 self.click(button.get_abs_rect().center)
                 return
         raise AssertionError(f"no button {label_start!r}: "
@@ -101,7 +101,7 @@ def test_two_commanders_hand_the_seat_over_and_fight():
             me.click(me.scene.cover.button.get_abs_rect().center)
             continue
         labels = [b.text for b in me.scene.panel.buttons]
-        if "Attack" in labels or "▶ Attack" in labels:
+        if "Attack" in labels or "[Attack]" in labels:
             me.press("Attack")
             north = me.scene.tm.waiting_on.side == "foot"
             me.key(pygame.K_UP if north else pygame.K_DOWN)
