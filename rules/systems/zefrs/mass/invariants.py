@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.invariants import board_invariant
 from rules.state import ACTIVE, Battle
 from rules.systems.zefrs.mass.events import mass_frame
+from rules.systems.zefrs.mass.frame import MassFrame
 from rules.systems.zefrs.mass.grid import FACINGS, on_grid
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
 
@@ -22,7 +23,7 @@ __all__ = ["a_leader_stands_with_his_unit", "fighters_never_negative",
 def the_sides_are_two(state: Battle) -> str | None:
     """ZEF-58: two sides, each with its commander named."""
     f = mass_frame(state)
-    if f is None:
+    if not isinstance(f, MassFrame):
         return "the grid is drawn but no mass battle is under way"
     if f.side_a == f.side_b or {f.side_a, f.side_b} != {s.id for s in state.sides}:
         return f"the mass battle is between {f.side_a!r} and {f.side_b!r}"
