@@ -113,3 +113,18 @@ def test_two_commanders_hand_the_seat_over_and_fight():
         me.settle()
         seen += [e for e in me.scene.tm.events if isinstance(e, MassUnitChecked)]
     assert seen
+
+
+def test_ctrl_z_takes_back_a_placement_made_in_secret():
+    """Undo to the last roll (README): placing a unit throws no die, so Ctrl+Z takes it
+    back and the unit is to be placed again."""
+    me = Commander(["human", "human"])
+    if me.scene.cover is not None:
+        me.click(me.scene.cover.button.get_abs_rect().center)
+    me.press("Centre")
+    me.settle()
+    assert me.scene.tm.state.unit("pikes").slot == "centre"
+    me.key(pygame.K_z, pygame.KMOD_CTRL)
+    me.frames(3)
+    assert me.scene.tm.state.unit("pikes").slot == ""
+    assert me.scene.message == "Undone."
