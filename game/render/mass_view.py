@@ -159,11 +159,12 @@ class MassView:
                 sq = Hex(x, y)
                 r = self.rect(sq)
                 pygame.draw.rect(surf, terrain_colour(pic.terrain.get(sq, "grass")), r)
+                pygame.draw.rect(surf, (30, 36, 30), r, 1)
                 if sq in pic.highlight:
                     overlay = pygame.Surface(r.size, pygame.SRCALPHA)
                     overlay.fill((*pic.highlight[sq], 90))
                     surf.blit(overlay, r.topleft)
-                pygame.draw.rect(surf, (30, 36, 30), r, 1)
+                    pygame.draw.rect(surf, pic.highlight[sq], r.inflate(-4, -4), 3)
                 label = self.font(16).render(square_word(sq), True, (20, 30, 20))
                 surf.blit(label, (r.x + 3, r.y + 2))
         x0, y0 = self.origin

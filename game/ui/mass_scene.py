@@ -377,8 +377,8 @@ class MassScene(PlayScene):
             turn = f"{w.side(seat.side)} deciding..."
         elif seat is not None:
             turn = f"To decide: {seat.name or w.side(seat.side)}"
-        return (f"{head} — round {max(1, state.round)}, {phase}<br>"
-                f"Fighters on the field: {escape(standing)}<br>{escape(turn)}")
+        field = "" if f.step == "deploy" else f"Fighters on the field: {escape(standing)}<br>"
+        return f"{head} — round {max(1, state.round)}, {phase}<br>{field}{escape(turn)}"
 
     def _card(self) -> str:
         if not self.sel:
