@@ -68,7 +68,8 @@ def bundled_scenarios(folder: Path = MAPS) -> list[ScenarioEntry]:
     from game.maps import MapError, load_map
 
     out = []
-    for path in sorted(folder.glob("*.tmx")):
+    # the ZeFRS mass battles' grids are kept in a folder of their own (maps/mass/)
+    for path in [*sorted(folder.glob("*.tmx")), *sorted(folder.glob("mass/*.tmx"))]:
         try:
             sc = load_map(path)
         except MapError:
@@ -82,7 +83,7 @@ def find_scenario(name: str) -> Path:
     p = Path(name)
     if p.exists():
         return p
-    for candidate in (MAPS / name, MAPS / f"{name}.tmx"):
+    for candidate in (MAPS / name, MAPS / f"{name}.tmx", MAPS / "mass" / f"{name}.tmx"):
         if candidate.exists():
             return candidate
     raise FileNotFoundError(f"{name}: no such map (bundled: "

@@ -15,12 +15,14 @@ board kind adds to (from its own module, with `@board_invariant("its kind")`):
                  riders of two sides, pools never negative, a sealed throw of 1 to 3 dice
                  within its pool, the one to choose still able to
 
+    "grid"       the ZeFRS mass battle's own (rules/systems/zefrs/mass/invariants.py): two
+                 sides with their commanders, one unit a square of the 5×7 grid facing one
+                 of its four sides, fighters never below none, a leader with his unit
+
 Where the modes still to come add theirs, when their frames arrive (not before: a board
 kind that no invariant covers is itself reported by `violations`, so a new mode cannot be
 fuzzed unchecked):
 
-    "grid"   (ZeFRS mass battle, 5×7 squares of 100 ft): one unit a square, save the
-             commander's visit to another unit's square; every unit on a square of the grid
     "track"  (Enchanted Realms chase, seconds 10→1): the gap between pursuer and quarry is
              never negative; nobody is on the track twice
 

@@ -160,6 +160,11 @@ class Ruleset:
     def templates(self) -> list[str]:
         return []
 
+    def templates_in(self, mode: str) -> list[str]:
+        """The templates a set-up in `mode` may name (a mode may raise other things than
+        the skirmish's figures: a mass battle's units); by default `templates()`."""
+        return self.templates()
+
     def modes(self) -> tuple[str, ...]:
         """The modes this ruleset's text defines, "skirmish" first: the values a set-up's
         `mode` option may take.  The conformance tests and `bench/soak.py` play each."""

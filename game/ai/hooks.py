@@ -237,6 +237,11 @@ class RulesetHooks:
         """Pick among `Choose` commands; None leaves it to the generic search."""
         return None
 
+    def command(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
+        """Any decision a mode's own commands make (a mass battle's deployment and orders):
+        the mode's hooks answer it; None leaves it to the generic search."""
+        return None
+
     def idle_option(self, model: Model, unit_id: str, legal: list[Command]) -> Command | None:
         """What `unit_id`, with no blow or move worth making, does rather than nothing (a
         guard of some kind); None: it passes."""

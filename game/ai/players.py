@@ -123,6 +123,9 @@ class _Searcher(AIPlayer):
     def decide(self, state: Battle, side: str, legal: list[Command]) -> Command:
         m = self.model(state, side)
         hooks = m.hooks
+        own = hooks.command(self, m, legal)  # a mode's own commands, by its hooks
+        if own is not None:
+            return own
         if all(isinstance(c, React) for c in legal):
             return self.react(m, legal)
         if all(isinstance(c, Declare) for c in legal):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.maps.base import ASSETS_DIR, MapError, _q
+from game.maps.mass_grid import is_mass_map, read_grid
 from game.maps.scenario import Scenario, _ScenarioBuilder
 from game.maps.tiled import _TiledStep
 
@@ -24,6 +25,8 @@ class _Reader(_ScenarioBuilder, _TiledStep):
             raise self.fail("cannot be read") from None
         self.roots = [self.file.parent] + ([ASSETS_DIR] if ASSETS_DIR.is_dir() else [])
         root = self.parse(data, "")
+        if is_mass_map(root):  # a ZeFRS mass battle's 5 x 7 grid (game/maps/mass_grid.py)
+            return read_grid(self.shown, self.strict, ruleset, seed)
         self.width, self.height, tiling = self.check_map(root)
         self.sweep(root, "")
         trees = self.load_tilesets(root)

@@ -50,7 +50,8 @@ def _ruleset_config(ruleset: str) -> BaseModel | None:
 def _check_templates(setup: BattleSetup) -> str | None:
     """Every unit names one of the ruleset's templates (when the ruleset lists them)."""
     try:
-        known = ruleset_of(setup.ruleset).templates()
+        mode = setup.options.get("mode", "skirmish")
+        known = ruleset_of(setup.ruleset).templates_in(mode if isinstance(mode, str) else "")
     except Exception:
         return None
     if not known:

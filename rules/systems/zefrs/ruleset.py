@@ -28,6 +28,9 @@ from rules.systems.zefrs.events import (
     TurnFrame,
     ZefSystem,
 )
+from rules.systems.zefrs.mass import invariants as _mass_invariants  # noqa: F401 (the grid's)
+from rules.systems.zefrs.mass import orders as _mass_orders  # noqa: F401 (its commands)
+from rules.systems.zefrs.mass import setup as mass_setup
 from rules.systems.zefrs.missiles import shoot, shot_shifts
 from rules.systems.zefrs.odds import shown_odds
 from rules.systems.zefrs.options import declarable
@@ -62,13 +65,33 @@ class ZeFRS(TableRuleset):
         return build_unit(spec)
 
     def initial_state(self, setup: BattleSetup) -> Battle:
-        return self.new_battle(setup, system=ZefSystem(), stack=(TurnFrame(),))
+        if setup.options.get("mode") == "mass":  # ZEF-58..80: the mass battle (mass/)
+            return mass_setup.initial_state(self.id, setup)
+        if setup.options.get("mode", "skirmish") != "skirmish":
+            raise ValueError(f"unknown mode {setup.options['mode']!r} (ZeFRS modes: "
+                             f"{', '.join(self.modes())})")
+        return self.new_battle(setup, system=ZefSystem(), stack=(TurnFrame(),),
+                               more_options={"mode"})
+
+    def modes(self) -> tuple[str, ...]:
+        return ("skirmish", "mass")
+
+    def templates_in(self, mode: str) -> list[str]:
+        """A mass battle raises units of the mass tables' troop types, led and commanded by
+        ZeFRS figures (ZEF-58, ZEF-59)."""
+        if mode == "mass":
+            from rules.systems.zefrs.mass.tables import load_mass
+
+            return sorted({*load_mass().troops, *self.templates()})
+        return self.templates()
 
     def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
         """A Cimmerian and a hired sword against a captain, two guards and an archer in a
         ruined courtyard: every kind of action has a use."""
         from rules.builder import Scenario
 
+        if mode == "mass":
+            return mass_setup.sample_setup(self.id, seed)
         if mode != "skirmish":
             return None
         return (Scenario(self.id, seed=seed, radius=5, title="Ambush in the courtyard")

@@ -1,0 +1,281 @@
+"""The mass battle's battlefield (ZEF-58..80): a 5 × 7 grid of 100-ft squares, the terrain
+coloured as the hex maps colour it, and each unit a block showing its banner, how many of
+its fighters are left, its facing, its order and its leader.
+
+Why a view of its own: the grid is the board kind "grid" (`flank.views: grid`); the scene
+(game/ui/mass_scene.py) and a replay both draw it from a state and a viewer, never
+computing a rule.  What a side may not see (the other side's placement before the reveal,
+its orders before they are opened) is not drawn: `MassPicture` is made from what the viewer
+may know.  Pure drawing: pygame only, no pygame-gui.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.render.palette import side_colour, terrain_colour
+from rules.hexgrid import Hex
+from rules.state import Battle
+from rules.systems.zefrs.mass.events import mass_frame, square_word
+from rules.systems.zefrs.mass.grid import COLUMNS, ROWS
+from rules.systems.zefrs.mass.units import mass_units
+
+__all__ = ["Block", "Float", "GridStateView", "MassPicture", "MassView", "picture_of"]
+
+ORDER_MARK = {"attack": "ATTACK", "defend": "DEFEND", "shoot": "SHOOT", "withdraw": "FALL BACK"}
+BG = (24, 26, 30)
+INK = (235, 232, 220)
+DIM = (150, 150, 150)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A unit as the viewer may see it."""
+
+    id: str
+    name: str
+    side_index: int
+    square: Hex
+    facing: int
+    fighters: int
+    start: int
+    leader: str  # the leader's name, or "" (leaderless)
+    order: str = ""  # shown only once it is the viewer's to know
+    goal: Hex | None = None
+    commander: str = ""  # the commander's name if he is on this square
+    shaken: bool = False
+    reserve: bool = False
+
+
+@dataclass(frozen=True)
+class Float:
+    """A number rising from a square (casualties), `age` 0..1."""
+
+    square: Hex
+    text: str
+    colour: tuple[int, int, int]
+    age: float
+
+
+@dataclass
+class MassPicture:
+    blocks: list[Block] = field(default_factory=list)
+    commanders: list[tuple[str, int, Hex]] = field(default_factory=list)  # alone on a square
+    terrain: dict[Hex, str] = field(default_factory=dict)
+    highlight: dict[Hex, tuple[int, int, int]] = field(default_factory=dict)
+    selected: str = ""
+    banner: str = ""
+    banner_colour: tuple[int, int, int] = (240, 210, 120)
+    caption: str = ""
+
+
+def picture_of(state: Battle, viewer: str | None) -> MassPicture:
+    """What the grid shows `viewer` (None: what everybody may see)."""
+    f = mass_frame(state)
+    pic = MassPicture()
+    for h, t in state.board.cells:
+        pic.terrain[h] = t.kind
+    if f is None:
+        return pic
+    index = {s.id: i for i, s in enumerate(state.sides)}
+    led = dict(f.led)
+    by_square: dict[Hex, str] = {}
+    for u in mass_units(state):
+        if not u.on_grid or u.pos is None:
+            continue
+        by_square[u.pos] = u.id
+    for side, cid in f.commanders:
+        if not state.has_unit(cid):
+            continue
+        c = state.unit(cid)
+        if c.pos is not None and c.fighting and c.pos not in by_square:
+            pic.commanders.append((c.name, index[side], c.pos))
+    for u in mass_units(state):
+        if not u.on_grid or u.pos is None:
+            continue
+        mine = viewer is not None and viewer == u.side
+        open_orders = f.step not in ("orders", "deploy", "reveal", "round")
+        leader = ""
+        if u.leader and state.has_unit(u.leader) and state.unit(u.leader).fighting:
+            leader = state.unit(u.leader).name
+        cmd = next((state.unit(c).name for c, uid in led.items() if uid == u.id), "")
+        if not cmd:
+            cmd = next((state.unit(cid).name for _, cid in f.commanders
+                        if state.has_unit(cid) and state.unit(cid).fighting
+                        and state.unit(cid).pos == u.pos), "")
+        pic.blocks.append(Block(
+            id=u.id, name=u.name, side_index=index[u.side], square=u.pos, facing=u.facing,
+            fighters=u.fighters, start=u.start, leader=leader,
+            order=u.order if (mine or open_orders) else "",
+            goal=u.goal if mine and f.step == "orders" else None, commander=cmd,
+            shaken=u.shaken,
+            reserve=u.slot == "reserve"))
+    return pic
+
+
+class MassView:
+    """Draws a `MassPicture` on a surface, the grid fitted to it."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.origin = (0, 0)
+        self.cell = 80
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self._fonts:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            f = pygame.font.Font(None, size)
+            f.set_bold(bold)
+            self._fonts[key] = f
+        return self._fonts[key]
+
+    def fit(self, size: tuple[int, int]) -> None:
+        w, h = size
+        margin_top, margin = 44, 28
+        self.cell = max(24, min((w - 2 * margin) // COLUMNS, (h - margin_top - margin) // ROWS))
+        gw, gh = self.cell * COLUMNS, self.cell * ROWS
+        self.origin = ((w - gw) // 2, margin_top + (h - margin_top - margin - gh) // 2)
+
+    def rect(self, sq: Hex) -> pygame.Rect:
+        x0, y0 = self.origin
+        return pygame.Rect(x0 + sq.q * self.cell, y0 + sq.r * self.cell, self.cell, self.cell)
+
+    def square_at(self, pos: tuple[int, int]) -> Hex | None:
+        x0, y0 = self.origin
+        x, y = (pos[0] - x0) // self.cell, (pos[1] - y0) // self.cell
+        return Hex(x, y) if 0 <= x < COLUMNS and 0 <= y < ROWS else None
+
+    def draw(self, surf: pygame.Surface, pic: MassPicture, floats: tuple[Float, ...] = ()
+             ) -> None:
+        self.fit(surf.get_size())
+        surf.fill(BG)
+        for y in range(ROWS):
+            for x in range(COLUMNS):
+                sq = Hex(x, y)
+                r = self.rect(sq)
+                pygame.draw.rect(surf, terrain_colour(pic.terrain.get(sq, "grass")), r)
+                pygame.draw.rect(surf, (30, 36, 30), r, 1)
+                if sq in pic.highlight:
+                    overlay = pygame.Surface(r.size, pygame.SRCALPHA)
+                    overlay.fill((*pic.highlight[sq], 90))
+                    surf.blit(overlay, r.topleft)
+                    pygame.draw.rect(surf, pic.highlight[sq], r.inflate(-4, -4), 3)
+                label = self.font(16).render(square_word(sq), True, (20, 30, 20))
+                surf.blit(label, (r.x + 3, r.y + 2))
+        x0, y0 = self.origin
+        gw, gh = self.cell * COLUMNS, self.cell * ROWS
+        pygame.draw.rect(surf, (200, 190, 150), (x0 - 2, y0 - 2, gw + 4, gh + 4), 2)
+        scale = self.font(18).render("each square 100 ft (ZEF-61)", True, DIM)
+        surf.blit(scale, (x0, y0 + gh + 6))
+        if pic.caption:
+            cap = self.font(26, True).render(pic.caption, True, INK)
+            surf.blit(cap, (x0, 12))
+        for b in pic.blocks:
+            self._block(surf, b, b.id == pic.selected)
+        for name, side, sq in pic.commanders:
+            self._commander(surf, name, side, self.rect(sq))
+        for fl in floats:
+            r = self.rect(fl.square)
+            img = self.font(max(20, self.cell // 3), True).render(fl.text, True, fl.colour)
+            img.set_alpha(int(255 * (1 - fl.age)))
+            surf.blit(img, (r.centerx - img.get_width() // 2,
+                            r.y + int(r.h * 0.25) + int(fl.age * r.h * 0.6)))
+        if pic.banner:
+            self._banner(surf, pic.banner, pic.banner_colour)
+
+    def _block(self, surf: pygame.Surface, b: Block, selected: bool) -> None:
+        r = self.rect(b.square).inflate(-self.cell // 8, -self.cell // 8)
+        colour = side_colour(b.side_index)
+        dark = tuple(max(0, c - 90) for c in colour)
+        pygame.draw.rect(surf, dark, r, border_radius=4)
+        # the block thins as the unit loses fighters: its filled width is what is left
+        frac = max(0.0, min(1.0, b.fighters / max(1, b.start)))
+        fill = pygame.Rect(r.x, r.y, max(2, int(r.w * frac)), r.h)
+        pygame.draw.rect(surf, colour, fill, border_radius=4)
+        if b.reserve:
+            pygame.draw.line(surf, (250, 250, 250), r.bottomleft, r.topright, 1)
+        pygame.draw.rect(surf, (255, 236, 140) if selected else (15, 15, 15), r,
+                         3 if selected else 2, border_radius=4)
+        self._facing(surf, r, b.facing, (250, 250, 240))
+        small = self.font(max(14, self.cell // 6))
+        big = self.font(max(16, self.cell // 4), True)
+        badge = None
+        if b.order:
+            badge = small.render(ORDER_MARK.get(b.order, b.order.upper()), True, (20, 20, 20))
+        room = r.w - 8 - (badge.get_width() + 10 if badge is not None else 0)
+        surf.blit(self._fit(small, b.name, room, (255, 255, 255)), (r.x + 4, r.y + 4))
+        count = big.render(f"{b.fighters}/{b.start}", True, (255, 255, 255))
+        surf.blit(count, count.get_rect(center=r.center))
+        lead = f"* {b.commander}" if b.commander else (b.leader or "leaderless")
+        tint = (255, 240, 180) if b.commander else (230, 230, 230)
+        text = self._fit(small, lead, r.w - 8, tint)
+        surf.blit(text, (r.x + 4, r.bottom - text.get_height() - 3))
+        if badge is not None:
+            box = badge.get_rect(topright=(r.right - 4, r.y + 4)).inflate(6, 2)
+            pygame.draw.rect(surf, (245, 230, 160), box, border_radius=3)
+            surf.blit(badge, badge.get_rect(center=box.center))
+        if b.shaken:
+            s = small.render("shaken", True, (255, 120, 120))
+            surf.blit(s, (r.right - s.get_width() - 4, r.bottom - s.get_height() - 3))
+        if b.goal is not None and b.goal != b.square:
+            g = self.rect(b.goal)
+            pygame.draw.line(surf, (255, 255, 255), r.center, g.center, 3)
+            pygame.draw.circle(surf, (255, 255, 255), g.center, 6)
+
+    @staticmethod
+    def _fit(font: pygame.font.Font, text: str, width: int,
+             colour: tuple[int, int, int]) -> pygame.Surface:
+        """`text` rendered, cut short with a full stop to fit `width` pixels."""
+        img = font.render(text, True, colour)
+        while img.get_width() > width and len(text) > 2:
+            text = text[:-2] + "."
+            img = font.render(text, True, colour)
+        return img
+
+    def _facing(self, surf: pygame.Surface, r: pygame.Rect, facing: int,
+                colour: tuple[int, int, int]) -> None:
+        """A wedge on the edge the unit faces: the only side it strikes from (ZEF-64)."""
+        k = max(6, self.cell // 7)
+        cx, cy = r.center
+        tips = {0: [(cx - k, r.top + 2), (cx + k, r.top + 2), (cx, r.top - k)],
+                1: [(r.right - 2, cy - k), (r.right - 2, cy + k), (r.right + k, cy)],
+                2: [(cx - k, r.bottom - 2), (cx + k, r.bottom - 2), (cx, r.bottom + k)],
+                3: [(r.left + 2, cy - k), (r.left + 2, cy + k), (r.left - k, cy)]}
+        pygame.draw.polygon(surf, colour, tips[facing % 4])
+        pygame.draw.polygon(surf, (10, 10, 10), tips[facing % 4], 1)
+
+    def _commander(self, surf: pygame.Surface, name: str, side: int, r: pygame.Rect) -> None:
+        pygame.draw.circle(surf, side_colour(side), r.center, max(8, self.cell // 6))
+        pygame.draw.circle(surf, (255, 236, 140), r.center, max(8, self.cell // 6), 2)
+        t = self._fit(self.font(max(14, self.cell // 6)), f"* {name}", self.cell - 4,
+                      (255, 255, 255))
+        surf.blit(t, (r.centerx - t.get_width() // 2, r.bottom - t.get_height() - 2))
+
+    def _banner(self, surf: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
+        w, h = surf.get_size()
+        img = self.font(max(34, w // 18), True).render(text, True, colour)
+        box = img.get_rect(center=(w // 2, h // 2)).inflate(40, 24)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((10, 10, 10, 215))
+        surf.blit(shade, box.topleft)
+        pygame.draw.rect(surf, colour, box, 3)
+        surf.blit(img, img.get_rect(center=box.center))
+
+
+class GridStateView:
+    """The grid as a state shows it, nothing secret shown: what a replay draws at its
+    cursor (``flank.views: grid``), the same shape as the hex board's view."""
+
+    def __init__(self, state: Battle, camera: Any = None, painter: Any = None) -> None:
+        self.view = MassView()
+
+    def fit(self) -> None:
+        """The grid fills the surface it is drawn on."""
+
+    def draw(self, surf: pygame.Surface, state: Battle) -> None:
+        self.view.draw(surf, picture_of(state, None))

@@ -1,0 +1,131 @@
+"""The mass battle's side panel: whose decision it is, the unit to order and its card, the
+exact odds of the round ahead before an attack is ordered, the buttons of the decision at
+hand (a place in the line; an order, a facing and the order given; the commander's ride),
+and the log with its citations.
+
+Built from pygame-gui widgets, rebuilt when the window is resized or the buttons on offer
+change; the scene (game/ui/mass_scene.py) says what they show.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton, UIPanel, UITextBox
+
+from game.ui.markup import escape
+from rules.systems.zefrs.mass.odds import AttackPreview
+
+WIDTH = 400
+STATUS_H, CARD_H, ODDS_H = 88, 124, 170
+BUTTON_H = 32
+
+
+def pct(p: Fraction) -> str:
+    value = float(p) * 100
+    if 0 < value < 0.05:
+        return "<0.1%"
+    if 99.95 < value < 100:
+        return ">99.9%"
+    return f"{value:.1f}%"
+
+
+def law_html(law: dict[int, Fraction], cap: int = 7) -> str:
+    """A law of losses as its likeliest outcomes, with a bar each."""
+    top = sorted(law.items(), key=lambda kv: (-kv[1], kv[0]))[:cap]
+    rows = []
+    for k, p in sorted(top):
+        bar = "|" * max(1, round(float(p) * 40)) if p else ""
+        rows.append(f"{k:>3}: <font color='#e0c070'>{bar}</font> {pct(p)}")
+    return "<br>".join(rows)
+
+
+def preview_html(p: AttackPreview | None, names: dict[str, str]) -> str:
+    if p is None:
+        return ("<b>Odds</b>: face an enemy unit next to you (only the one you face, never on "
+                "the diagonal, ZEF-64) to see the round ahead, exact.")
+    them = escape(names.get(p.target, p.target))
+    text = (f"<b>Attacking {them}</b>, this round (segments 2–4, exact; ZEF-72..75):<br>"
+            f"you cut down <b>{float(AttackPreview.mean(p.inflict)):.1f}</b> on average<br>"
+            f"{law_html(p.inflict)}")
+    if p.suffer:
+        text += (f"<br>they cut down <b>{float(AttackPreview.mean(p.suffer)):.1f}</b> of yours"
+                 f" if they strike back<br>{law_html(p.suffer, 4)}<br>"
+                 f"chance of a morale check for you (ZEF-77): <b>{pct(p.morale)}</b>")
+    else:
+        text += "<br>they do not face you: they cannot strike back this round (ZEF-64)"
+    return text
+
+
+class MassPanel:
+    """The side panel; `buttons` maps each button to what the scene does with it."""
+
+    def __init__(self, ui: Any, size: tuple[int, int]) -> None:
+        w, h = size
+        self.ui = ui
+        self.rect = pygame.Rect(w - WIDTH, 0, WIDTH, h)
+        self.panel = UIPanel(self.rect, starting_height=1, manager=ui)
+        inner = WIDTH - 12
+        self.status = UITextBox("", pygame.Rect(4, 4, inner, STATUS_H), ui, container=self.panel)
+        self.card = UITextBox("", pygame.Rect(4, 8 + STATUS_H, inner, CARD_H), ui,
+                              container=self.panel)
+        self.odds = UITextBox("", pygame.Rect(4, 12 + STATUS_H + CARD_H, inner, ODDS_H), ui,
+                              container=self.panel)
+        self.button_top = 16 + STATUS_H + CARD_H + ODDS_H
+        self.button_area = 4 * (BUTTON_H + 4)
+        log_top = self.button_top + self.button_area + 4
+        self.log = UITextBox("", pygame.Rect(4, log_top, inner, max(60, h - log_top - 8)), ui,
+                             container=self.panel)
+        self.buttons: dict[Any, tuple[str, str]] = {}
+        self._key: tuple = ()
+        self._texts: dict[str, str] = {}
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def _set(self, box: UITextBox, key: str, html: str) -> None:
+        if self._texts.get(key) != html:
+            self._texts[key] = html
+            box.set_text(html)
+
+    def set_status(self, html: str) -> None:
+        self._set(self.status, "status", html)
+
+    def set_card(self, html: str) -> None:
+        self._set(self.card, "card", html)
+
+    def set_odds(self, html: str) -> None:
+        self._set(self.odds, "odds", html)
+
+    def set_log(self, lines: list[str]) -> None:
+        self._set(self.log, "log", "<br>".join(lines))
+
+    def set_buttons(self, rows: list[list[tuple[str, str, str, bool]]]) -> None:
+        """Rows of (label, action, argument, pressed) buttons; rebuilt only on change."""
+        key = tuple(tuple(r) for r in rows)
+        if key == self._key:
+            return
+        self._key = key
+        for b in self.buttons:
+            b.kill()
+        self.buttons = {}
+        inner = WIDTH - 12
+        for i, row in enumerate(rows[:4]):
+            if not row:
+                continue
+            bw = (inner - 4 * (len(row) - 1)) // len(row)
+            for j, (label, action, arg, pressed) in enumerate(row):
+                r = pygame.Rect(4 + j * (bw + 4), self.button_top + i * (BUTTON_H + 4), bw,
+                                BUTTON_H)
+                b = UIButton(r, (f"[{label}]" if pressed else label), self.ui,
+                             container=self.panel)
+                self.buttons[b] = (action, arg)
+
+    def action(self, element: Any) -> tuple[str, str] | None:
+        return self.buttons.get(element)
+
+    def kill(self) -> None:
+        self.panel.kill()
+        self.buttons = {}

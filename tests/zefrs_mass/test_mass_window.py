@@ -1,0 +1,130 @@
+"""The mass battle played in the window as a commander would play it (ZEF-58..80): the grid
+scene found by its board kind, placing a unit with the panel's buttons, ordering an attack
+with the odds shown before it is given, the computer's side deciding in its turn, a round
+fought segment by segment, and the hand-over between two commanders at one machine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.hooks import register_hooks
+from game.ai.zefrs_mass import HOOKS
+from game.app import App
+from game.content import ScenarioEntry
+from game.maps import load_map
+from game.render.mass_view import GridStateView
+from game.ui.launch import start_battle
+from game.ui.mass_scene import MassScene
+from rules import registry
+from rules.hexgrid import Hex
+from rules.systems.zefrs.mass.events import MassUnitChecked, mass_frame
+from tests.ui.window import AtTheWindow
+
+MAP = Path(__file__).resolve().parents[2] / "maps" / "mass" / "pikes_and_horse.tmx"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _plugins():
+    """As the entry points in pyproject.toml will declare them once installed."""
+    registry.add(registry.SCENES, "grid", MassScene)
+    registry.add(registry.VIEWS, "grid", GridStateView)
+    register_hooks(HOOKS, "mass")
+
+
+class Commander(AtTheWindow):
+    def __init__(self, players: list[str], seed: int = 5) -> None:
+        self.app = App((1280, 800))
+        sc = load_map(MAP)
+        entry = ScenarioEntry(sc.title, MAP, sc.ruleset, sc.description,
+                              [s.id for s in sc.setup.sides])
+        self.scene = start_battle(self.app, entry, sc.ruleset, players, seed=seed,
+                                  on_exit=lambda: None)
+        self.app.switch(self.scene)
+        self.frames(2)
+
+    def press(self, label_start: str) -> None:
+        for button in self.scene.panel.buttons:
+            if button.text.strip("[]").startswith(label_start):
+                self.click(button.get_abs_rect().center)
+                return
+        raise AssertionError(f"no button {label_start!r}: "
+                             f"{[b.text for b in self.scene.panel.buttons]}")
+
+    def settle(self, limit: int = 2000) -> None:
+        for _ in range(limit):
+            self.frames(1)
+            if not self.scene.anim.busy and (self.scene.ready() or self.scene.tm.is_over
+                                             or self.scene.cover is not None):
+                return
+
+
+def test_a_round_against_the_computer_in_the_window():
+    me = Commander(["human", "ai:greedy"])
+    assert isinstance(me.scene, MassScene)
+    me.press("Centre")  # ZEF-58: the pikes take the centre of the line
+    me.settle()
+    state = me.scene.tm.state
+    assert mass_frame(state).step == "orders"
+    pikes = state.unit("pikes")
+    assert pikes.pos is not None and state.unit("riders").pos is not None
+    # advance a square towards the riders, attacking north
+    me.press("Attack")
+    me.key(pygame.K_UP)
+    assert "Attacking" in me.scene._odds() or "face an enemy" in me.scene._odds()
+    me.press("Give the order")
+    me.settle()
+    me.press("Give the order")  # the commander stays where he is
+    me.settle()
+    assert me.scene.tm.state.round >= 2 or me.scene.tm.is_over
+    log = me.scene.panel._texts.get("log", "")
+    assert "Orders (ZEF-66)" in log
+
+
+def test_two_commanders_hand_the_seat_over_and_fight():
+    me = Commander(["human", "human"])
+    if me.scene.cover is not None:  # the first commander takes his seat
+        me.click(me.scene.cover.button.get_abs_rect().center)
+    me.press("Centre")
+    me.settle()
+    assert me.scene.cover is not None  # the riders' commander must not see the pikes
+    me.click(me.scene.cover.button.get_abs_rect().center)
+    me.press("Centre")
+    me.settle()
+    seen = []
+    for _ in range(40):  # orders for both sides, round after round
+        if me.scene.tm.is_over or seen:
+            break
+        if me.scene.cover is not None:
+            me.click(me.scene.cover.button.get_abs_rect().center)
+            continue
+        labels = [b.text for b in me.scene.panel.buttons]
+        if "Attack" in labels or "[Attack]" in labels:
+            me.press("Attack")
+            north = me.scene.tm.waiting_on.side == "foot"
+            me.key(pygame.K_UP if north else pygame.K_DOWN)
+            here = me.scene.tm.state.unit(me.scene.sel).pos
+            ahead = Hex(here.q, here.r + (-1 if north else 1))
+            if me.scene.picture().highlight.get(ahead) == (80, 140, 255):  # a square to move to
+                me.click(me.scene.view.rect(ahead).center)
+        me.press("Give the order")  # a unit's order, or the commander staying put
+        me.settle()
+        seen += [e for e in me.scene.tm.events if isinstance(e, MassUnitChecked)]
+    assert seen
+
+
+def test_ctrl_z_takes_back_a_placement_made_in_secret():
+    """Undo to the last roll (README): placing a unit throws no die, so Ctrl+Z takes it
+    back and the unit is to be placed again."""
+    me = Commander(["human", "human"])
+    if me.scene.cover is not None:
+        me.click(me.scene.cover.button.get_abs_rect().center)
+    me.press("Centre")
+    me.settle()
+    assert me.scene.tm.state.unit("pikes").slot == "centre"
+    me.key(pygame.K_z, pygame.KMOD_CTRL)
+    me.frames(3)
+    assert me.scene.tm.state.unit("pikes").slot == ""
+    assert me.scene.message == "Undone."
