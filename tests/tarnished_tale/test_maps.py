@@ -3,16 +3,14 @@ from the Tarnished Tale templates of the same names and a few random turns run. 
 tournament is a joust, a mode of Fallen Empire's text, and is left to it."""
 
 import random
-from pathlib import Path
 
 import pytest
 
 from game.content import load_setup
 from rules.engine import decider, legal_commands, start, submit
+from tests.bundled_maps import MAPS, skirmish_maps
 
-MAPS = Path(__file__).resolve().parents[2] / "maps"
-HEX_MAPS = sorted(p.relative_to(MAPS).as_posix() for p in MAPS.rglob("*.tmx")
-                  if p.name != "tournament.tmx")
+HEX_MAPS = skirmish_maps()
 
 
 @pytest.mark.parametrize("name", HEX_MAPS)

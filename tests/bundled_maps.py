@@ -1,0 +1,15 @@
+"""The bundled maps every skirmish ruleset must play: each hex map under maps/ (lessons
+included), but not the tournament field (the joust, a mode of Fallen Empire's text) nor the
+mass battles' grids in maps/mass/ (a mode of ZeFRS's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+
+
+def skirmish_maps() -> list[str]:
+    """Paths relative to maps/, sorted, for test ids a reader recognises."""
+    return sorted(p.relative_to(MAPS).as_posix() for p in MAPS.rglob("*.tmx")
+                  if p.name != "tournament.tmx" and "mass" not in p.relative_to(MAPS).parts)
