@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.choices import button_label
+from game.choices import button_label, command_words
 from game.content import load_setup
 from game.maps.base import MapError
 from game.ui.joust_log import JoustLog, rider_names
@@ -72,11 +72,11 @@ def test_a_random_battle_reads_in_a_players_words(ruleset: str, map_name: str) -
             seen += [f"log ({e.type}): the trigger {t!r} has no phrase" for _, t in
                      getattr(e, "reactors", ()) if t not in type(e).TRIGGER_WORDS]
         if cmd is not None:
-            _read("replay caption", cmd.say(Words.of(before)), before, seen)
+            _read("replay caption", command_words(before, cmd), before, seen)
         side = decider(after)
         if side is not None:
             for c in legal_commands(after, side):
-                _read(f"button ({c.type})", button_label(c, words), after, seen)
+                _read(f"button ({c.type})", button_label(c, words, after), after, seen)
         if n % 10 == 0:
             for u in after.units:
                 for line in rs.unit_lines(after, u.id):

@@ -105,12 +105,12 @@ class BattlePanels(DeclarePicker):
             for c in uc.buttons:
                 if isinstance(c, Pass) and uid != self.selected:
                     continue
-                label = button_label(c, words)
+                label = button_label(c, words, state)
                 if isinstance(c, Pass):
                     label = f"Pass {words.unit(uid)} (Space)"
                 buttons.append((label, c))
         if ch.end_phase is not None:
-            buttons.append((button_label(ch.end_phase), ch.end_phase))
+            buttons.append((button_label(ch.end_phase, words, state), ch.end_phase))
         self.panel.set_buttons(buttons)
 
     def card_lines(self, state: Battle, unit_id: str) -> list[str]:

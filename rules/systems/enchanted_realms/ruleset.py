@@ -225,43 +225,43 @@ class EnchantedRealms(TableRuleset):
 
     def word_command(self, state: Battle, command: Command, words: Words = PLAIN
                      ) -> str | None:
-        """The turn's commands in a player's words, for buttons and the log."""
+        """The turn's commands in a player's words, as the button says them: what to do,
+        without the doer (the window's captions and the log put his name before it)."""
         w = words
-        who = w.unit(getattr(command, "unit", ""))
         if isinstance(command, Cast):
             whose = "his own" if command.target == command.unit else \
                 f"{w.unit(command.target)}'s"
-            return f"{who} tends {whose} wounds (field medicine)"
+            return f"Tend {whose} wounds (field medicine)"
         if isinstance(command, UseItem):
-            whom = "drinks" if command.target == command.unit else \
-                f"gives {w.unit(command.target)}"
-            return f"{who} {whom} a healing potion"
+            if command.target == command.unit:
+                return "Drink a healing potion"
+            return f"Give {w.unit(command.target)} a healing potion"
         if isinstance(command, Attack) and command.options:
             how = {"shield_blitz": "with a Shield-Blitz", "two_weapons": "with both weapons"}
-            return f"{who} attacks {w.unit(command.target)} {how[command.options[0]]}"
+            return f"Attack {w.unit(command.target)} {how[command.options[0]]}"
         if isinstance(command, Move):
             return None
         if not isinstance(command, Choose):
             return None
         o = command.option
-        fixed = {"defend": "stands in defence", "draw": "takes his other weapon in hand",
-                 "ready_shield": "readies his shield", "mount": "mounts",
-                 "dismount": "dismounts", "stand": "stands up", "mode:fly": "takes to the air",
-                 "mode:walk": "goes on foot"}
+        fixed = {"defend": "Stand in defence", "draw": "Take the other weapon in hand",
+                 "ready_shield": "Ready the shield", "mount": "Mount",
+                 "dismount": "Dismount", "stand": "Stand up", "mode:fly": "Take to the air",
+                 "mode:walk": "Go on foot"}
         if o in fixed:
-            return f"{who} {fixed[o]}"
+            return fixed[o]
         head, _, rest = o.partition(":")
         if head == "ready" and state.has_unit(command.unit):
             u = er(state, command.unit)
             if ready.refusal(state, u, o) is None:
-                return f"{who} stands at the ready: {say_trigger(ready.build(state, u, o), w)}"
-            return f"{who} stands at the ready"
+                return f"Stand at the ready: {say_trigger(ready.build(state, u, o), w)}"
+            return "Stand at the ready"
         if head == "spin":
             a, _, b = rest.partition(",")
-            return f"{who} spins to strike {w.unit(a)} and {w.unit(b)}"
+            return f"Spin to strike {w.unit(a)} and {w.unit(b)}"
         if head in ("deed", "pick_up"):
-            verb = "works the" if head == "deed" else "picks up the"
-            return f"{who} {verb} {rest.replace('_', ' ')}"
+            verb = "Work the" if head == "deed" else "Pick up the"
+            return f"{verb} {rest.replace('_', ' ')}"
         return None
 
 

@@ -222,7 +222,7 @@ class TarnishedTale(TableRuleset):
 
     def word_command(self, state: Battle, command: Command, words: Words) -> str | None:
         """A player's words for a button or the log: a defence with its exact odds, an
-        attack with its mode."""
+        attack with its mode; what to do, without the doer (captions put his name first)."""
         top = state.top
         if isinstance(command, Choose) and isinstance(top, DefenceFrame):
             for o in defence_odds(state, top.attacker, top.defender, top.kind, top.mode):
@@ -230,11 +230,11 @@ class TarnishedTale(TableRuleset):
                     return (f"{DEFENCE_WORDS[o.defence]}: hit {float(o.hit) * 100:.0f}%, "
                             f"takes {float(o.mean):.1f}")
         if isinstance(command, Choose):
-            return {"stand": "Stand up", "pick_up": "Pick up weapon"}.get(command.option)
+            return {"stand": "Stand up", "pick_up": "Pick up the weapon"}.get(command.option)
         if isinstance(command, Attack) and command.options:
             how = ("fighting defensively" if "defensive" in command.options
                    else "called shot")
-            return f"{words.unit(command.unit)} attacks {words.unit(command.target)} ({how})"
+            return f"Attack {words.unit(command.target)} ({how})"
         return None
 
 
