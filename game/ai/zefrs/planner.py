@@ -59,14 +59,17 @@ if TYPE_CHECKING:
     from game.ai.model import Model
 
 DEBUG = bool(os.environ.get("FLANK_AI_DEBUG"))
-OFF = set(os.environ.get("ZOFF", "").split(","))
 
 W_NEXT = 0.5  # next turn's blows, given and taken, against this turn's
 W_COMING = 0.35  # a foe who must walk to reach him: the chance he does, and picks him
 PROGRESS = 0.2  # worth per hex still to close, per point of `off`
 P_ACTS = 0.85  # the chance a foe with someone in reach rolls initiative (a wait's trigger)
 P_STRIKES_BACK = 0.7  # the chance a rushed foe meant to strike (and strikes the rusher)
-KNOCKED = 0.6  # a knock-down, as a share of the blow the fallen figure would have struck
+KNOCKED = 0.3  # a knock-down: his blows at −2 and ours at +2 (ZEF-41) till he stands, as a share
+# of the blow he would strike
+# Defend must save this many times what his blow would take: the blow also presses the foe
+# (a fall ends his blows for good), where a defence has to be stated again every turn.
+DEFEND_MARGIN = 2.5
 UP = 0.8  # getting up (R-ZEF-STAND), as a share of the blow he has from the ground
 
 
@@ -185,20 +188,6 @@ class Weigher:
         for a, d in parsed:
             if d is None:
                 continue
-            if d.kind in ("close",) or d.mode == "twice":
-                if "extra" in OFF:
-                    continue
-            if d.kind in ("wrestle", "bash", "rush") and "knock" in OFF:
-                continue
-            if d.kind == "wait" and "wait" in OFF:
-                continue
-            if d.kind == "defend" and "defend" in OFF:
-                continue
-            if d.mode == "ko" and "ko" in OFF:
-                continue
-            if d.kind == "move" and "move" in OFF and d.to is not None:
-                values[a] = -10 * min(d.to.distance(f.pos) for f in self.foes)
-                continue
             if d.kind == "move" and d.to is not None:
                 if d.to not in claimed:  # a friend stated he walks there (R-ZEF-MOVE)
                     values[a] = self.place(d.to)
@@ -210,7 +199,7 @@ class Weigher:
                 v = o.value if o is not None else r.value(f, _shot(r, u, f, d.aim), d.aim)
                 values[a] = self.focus(f) * v + stay
             elif d.kind == "defend":
-                values[a] = self.defence() + stay
+                values[a] = self.defence() / DEFEND_MARGIN + stay
             elif d.kind == "stand":
                 values[a] = UP * r.threat(u) + stay
             elif d.kind == "reload":
@@ -259,8 +248,10 @@ class Weigher:
             if (d.aim, mode) not in plain:
                 continue
             base, o = plain[(d.aim, mode)]
-            spare = o.kill * threat
+            spare = o.kill * threat if r.acts_now(f) else 0.0
             if d.kind == "wait":
+                if not r.acts_now(f):
+                    continue  # he does nothing this turn: the wait never comes
                 out[key] = focus * P_ACTS * (base + reflex_any * spare) + stay
                 continue
             v = focus * (base + first * spare)
@@ -313,13 +304,15 @@ class Weigher:
         r, u = self.r, self.u
         gains = []
         for e in self.foes:
-            if e.pos is None or u.pos is None or e.pos.distance(u.pos) > r.reach(e):
+            if e.pos is None or u.pos is None or e.pos.distance(u.pos) > r.reach(e) or \
+                    not r.acts_now(e):
                 continue
             raw = r.best_blow(e, u, defending=False)
             st = r.state
             if guard:
                 st = st.update_unit(u.id, declared=f"fight:{e.id}:{raw.aim}:guard")
-            held = aim_odds(r.memo, st, e.id, u.id, raw.aim, defending=True)
+            held = aim_odds(r.memo, st, e.id, u.id, raw.aim, defending=True,
+                            knockout=raw.mode == "ko")  # a red knock-out is not parried
             gain = r.harm(u, raw.odds) - r.harm(u, held)
             gains.append((gain, P_ACTS / self.targets(e)))
         total, left = 0.0, 1.0
@@ -397,12 +390,15 @@ class Weigher:
         near = 99
         engaged = False
         tied = 0.0
+        mine = r.acts_next(u)
         for e in self.foes:
             assert e.pos is not None
             d = e.pos.distance(x)
             near = min(near, d)
-            if d <= r.reach(u) and not me.knocked_down:
+            if d <= r.reach(u) and not me.knocked_down and mine:
                 own = max(own, self.focus(e) * r.best_blow(me, e, st, tag=("at", x)).value)
+            if not r.acts_next(e):
+                continue  # he has no action next turn (ZEF-12): no blow, no shot from him
             if d <= r.reach(e):
                 engaged = True
                 coming += self.neutral(e) / self.targets(e, x)

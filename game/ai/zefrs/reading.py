@@ -84,6 +84,30 @@ class Reader:
         return any(f.pos is not None and f.pos.distance(here) <= self.reach(f)
                    for f in self.foes_of(u))
 
+    # --- free turns (ZEF-12) ---------------------------------------------------------------
+
+    def acts_now(self, u: ZefUnit) -> bool:
+        """Does he act this turn?  In a turn of free actions only those who have one do."""
+        if not self._free_now():
+            return True
+        return u.free_actions > 0
+
+    def acts_next(self, u: ZefUnit) -> bool:
+        """Will he act next turn?  Each free turn spends one free action of everyone who
+        has any; while someone has more than one, the next turn is free too."""
+        if not any(f.free_actions > 1 for f in self.all_fighting()):
+            return True
+        return u.free_actions > 1
+
+    def _free_now(self) -> bool:
+        key = ("free_now",)
+        if key not in self.local:
+            self.local[key] = any(f.free_actions > 0 for f in self.all_fighting())
+        return self.local[key]  # type: ignore[no-any-return]
+
+    def all_fighting(self) -> list[ZefUnit]:
+        return [f for f in self.state.units if isinstance(f, ZefUnit) and f.fighting]
+
     # --- worth ------------------------------------------------------------------------------
 
     def off(self, u: ZefUnit) -> float:
