@@ -118,12 +118,13 @@ def test_a_defence_is_worth_what_it_takes_off_the_blows_that_can_come() -> None:
     assert defence(far) == 0.0
 
 
-def test_a_slow_axeman_waits_for_the_quicker_wolf() -> None:
+def test_a_slow_axeman_waits_for_the_quicker_wounded_wolf() -> None:
     """ZEF-20: waiting for the wolf, he strikes first on any colour of his reflexes check;
     stating a blow, he would mostly strike after it (its Animal Reflexes 6 against his 2
-    and the great axe's −2, ZEF-17, ZEF-18) -- and his blow mostly fells it."""
+    and the great axe's −2, ZEF-17, ZEF-18) -- and with 2 Damage left, any hit fells it
+    (an Enemy falls at 0, ZEF-53) before it bites."""
     st = _position(("axe", "dwarf", "pcs", (0, 0), 0, {}),
-                   ("wolf", "wolf", "foes", (1, 0), 3, {}))
+                   ("wolf", "wolf", "foes", (1, 0), 3, {"hp": 2}))
     d = parse(_declared(st))
     assert d is not None and d.kind == "wait" and d.target == "wolf"
     g = parse(_declared(st, "greedy"))
@@ -195,7 +196,7 @@ def test_no_wait_on_a_foe_caught_off_guard() -> None:
     """ZEF-12: in a turn of free actions a foe without one does nothing, so a wait for
     him never comes; the tactician strikes instead."""
     st = _position(("axe", "dwarf", "pcs", (0, 0), 0, {"free_actions": 1}),
-                   ("wolf", "wolf", "foes", (1, 0), 3, {}))
+                   ("wolf", "wolf", "foes", (1, 0), 3, {"hp": 2}))
     d = parse(_declared(st))
     assert d is not None and d.kind == "fight" and d.target == "wolf"
 
