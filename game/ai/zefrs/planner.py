@@ -45,6 +45,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from game.ai.zefrs.greedy import greedy_choice
 from game.ai.zefrs.odds import aim_odds, shot_odds
 from game.ai.zefrs.reading import Reader
 from rules.commands import Command, Declare
@@ -84,53 +85,6 @@ def plan(ai: Any, model: Model, legal: list[Command]) -> Command | None:
     u = r.unit(uid)
     action = greedy_choice(r, u, options) if r.greedy else Weigher(r, u).choose(options)
     return Declare(unit=uid, action=action)
-
-
-# --- the greedy baseline ----------------------------------------------------------------------
-
-
-def greedy_choice(r: Reader, u: ZefUnit, options: list[str]) -> str:
-    """The plain blow or shot with the most damage and kill now; else walk at the nearest
-    foe; else load, get up, or defend."""
-    best: tuple[float, str] | None = None
-    for a in options:
-        d = parse(a)
-        if d is None or d.mode or d.kind not in ("fight", "shoot"):
-            continue
-        f = r.unit(d.target)
-        if d.kind == "fight":
-            v = r.value(f, _odds(r, u, f, d.aim), d.aim)
-        else:
-            v = r.best_shot(u, f, bool(d.aim)).value if not d.aim else r.value(
-                f, _shot(r, u, f, d.aim), d.aim)
-        if best is None or v > best[0]:
-            best = (v, a)
-    if best is not None and best[0] > 0:
-        return best[1]
-    for pref in ("stand", "reload"):
-        if pref in options:
-            return pref
-    moves = [(a, d.to) for a in options if (d := parse(a)) is not None and d.to is not None]
-    if moves:
-        foes = r.foes_of(u)
-
-        def gap(h: Hex) -> tuple[int, str]:
-            return (min((h.distance(f.pos) for f in foes if f.pos is not None), default=0),
-                    "")
-
-        near = min(gap(h)[0] for _, h in moves)
-        here = gap(u.pos)[0] if u.pos is not None else 99
-        if near < here:
-            return min((a for a, h in moves if gap(h)[0] == near), key=options.index)
-    return "defend" if "defend" in options else options[0]
-
-
-def _odds(r: Reader, u: ZefUnit, f: ZefUnit, aim: str) -> Any:
-    return aim_odds(r.memo, r.state, u.id, f.id, aim)
-
-
-def _shot(r: Reader, u: ZefUnit, f: ZefUnit, aim: str) -> Any:
-    return shot_odds(r.memo, r.state, u.id, f.id, aim)[0]
 
 
 # --- the tactician ------------------------------------------------------------------------------
@@ -196,7 +150,7 @@ class Weigher:
             elif d.kind == "shoot":
                 f = r.unit(d.target)
                 o = r.best_shot(u, f, False) if not d.aim else None
-                v = o.value if o is not None else r.value(f, _shot(r, u, f, d.aim), d.aim)
+                v = o.value if o is not None else r.value(f, r.shot(u, f, d.aim), d.aim)
                 values[a] = self.focus(f) * v + stay
             elif d.kind == "defend":
                 values[a] = self.defence() / DEFEND_MARGIN + stay
@@ -234,7 +188,7 @@ class Weigher:
         if any(d.kind in ("fight", "wait") for d in ds):
             for aim in aims:
                 for mode in ("", "ko"):
-                    o = (_odds(r, u, f, aim) if mode == "" else
+                    o = (r.blow_odds(u, f, aim) if mode == "" else
                          _ko(r, u, f, aim))
                     plain[(aim, mode)] = (r.value(f, o, aim), o)
         best_aim = max(plain, key=lambda k: plain[k][0])[0] if plain else ""
@@ -453,4 +407,4 @@ def _odds_weapon(r: Reader, u: ZefUnit, f: ZefUnit, aim: str) -> Any:
     return aim_odds(r.memo, r.state, u.id, f.id, aim, weapon=u.offhand, second_weapon=True)
 
 
-__all__ = ["greedy_choice", "plan"]
+__all__ = ["Weigher", "plan"]

@@ -198,6 +198,14 @@ class Reader:
             self.local[key] = best
         return best
 
+    def blow_odds(self, u: ZefUnit, f: ZefUnit, aim: str) -> AimOdds:
+        """`u`'s plain blow at `f`'s `aim`, where both stand."""
+        return aim_odds(self.memo, self.state, u.id, f.id, aim)
+
+    def shot(self, u: ZefUnit, f: ZefUnit, aim: str = "") -> AimOdds:
+        """`u`'s shot at `f`, called at `aim` or (`""`) unaimed."""
+        return shot_odds(self.memo, self.state, u.id, f.id, aim)[0]
+
     def best_shot(self, u: ZefUnit, f: ZefUnit, called: bool) -> Aimed:
         """`u`'s shot at `f`: unaimed (a d10 says where, ZEF-39) or, `called`, the best
         called shot (only red hits, ZEF-40)."""
