@@ -64,13 +64,16 @@ DEBUG = bool(os.environ.get("FLANK_AI_DEBUG"))
 W_NEXT = 0.5  # next turn's blows, given and taken, against this turn's
 W_COMING = 0.35  # a foe who must walk to reach him: the chance he does, and picks him
 PROGRESS = 0.2  # worth per hex still to close, per point of `off`
-P_ACTS = 0.85  # the chance a foe with someone in reach rolls initiative (a wait's trigger)
+# the chance a foe with someone in reach rolls initiative (a wait's trigger): the computer
+# players state a blow whenever one is on offer; 0.85 measured 70.5% against greedy, 0.95
+# (with DEFEND_MARGIN 1.5 rather than 2.5) 73.3% on 120 of the same games
+P_ACTS = 0.95
 P_STRIKES_BACK = 0.7  # the chance a rushed foe meant to strike (and strikes the rusher)
 KNOCKED = 0.3  # a knock-down: his blows at −2 and ours at +2 (ZEF-41) till he stands, as a share
 # of the blow he would strike
 # Defend must save this many times what his blow would take: the blow also presses the foe
 # (a fall ends his blows for good), where a defence has to be stated again every turn.
-DEFEND_MARGIN = 2.5
+DEFEND_MARGIN = 1.5
 UP = 0.8  # getting up (R-ZEF-STAND), as a share of the blow he has from the ground
 
 
