@@ -65,8 +65,9 @@ W_NEXT = 0.5  # next turn's blows, given and taken, against this turn's
 W_COMING = 0.35  # a foe who must walk to reach him: the chance he does, and picks him
 PROGRESS = 0.2  # worth per hex still to close, per point of `off`
 # the chance a foe with someone in reach rolls initiative (a wait's trigger): the computer
-# players state a blow whenever one is on offer; 0.85 measured 70.5% against greedy, 0.95
-# (with DEFEND_MARGIN 1.5 rather than 2.5) 73.3% on 120 of the same games
+# players state a blow whenever one is on offer.  Against greedy (bench/README.md, ZeFRS):
+# 0.85 with DEFEND_MARGIN 2.5 won 70.5% of 200 games, 0.95 with 1.5 won 69.0% -- the same
+# within the noise; kept because waits and defences then come up where they pay
 P_ACTS = 0.95
 P_STRIKES_BACK = 0.7  # the chance a rushed foe meant to strike (and strikes the rusher)
 KNOCKED = 0.3  # a knock-down: his blows at −2 and ours at +2 (ZEF-41) till he stands, as a share
