@@ -33,11 +33,12 @@ keeps or loses, the bowman he ties down, how far he still is from the fight.
   with a foe at his throat cannot shoot (ZEF-03), so where he stands counts for the shot he
   keeps.
 * **Grapple, bash, rush** (ZEF-27..30): the chance of putting the foe on the ground
-  (a knocked-down figure's worth, `odds.WOUND_WORTH`), a rush's red bowling him over before
-  he acts, its white leaving the rusher down, and the blow in passing.
+  (`KNOCKED`: his blows at −2 and ours at +2 till he stands), a rush's red bowling him
+  over before he acts, its white leaving the rusher down, and the blow in passing.
 
-The greedy player weighs only the plain blow and shot by their damage and kill (no wounds,
-no extra actions, no defence or wait) and walks straight at the nearest foe: the baseline.
+The greedy player (greedy.py) weighs only the plain blow and shot by their damage and kill
+(no wounds, knock-outs, extra actions, defence or wait) and walks straight at the nearest
+foe: the baseline.  What each weight was measured at: bench/README.md, "ZeFRS".
 """
 
 from __future__ import annotations
