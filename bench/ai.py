@@ -56,8 +56,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.armies import armies
 from game.ai import make_controller
 from game.simulate import SetupSource, default_jobs, percentile, run_batch
-from rules.engine import catalogue, decider, legal_commands, ruleset_of, start, submit
+from rules import registry
+from rules.engine import (
+    catalogue,
+    decider,
+    legal_commands,
+    register_ruleset,
+    ruleset_of,
+    start,
+    submit,
+)
 from rules.scenarios import MIRROR_BANDS, mirror_skirmish, open_field
+
+
+def _known_zefrs() -> None:
+    """ZeFRS and its AI knowledge, where the installed entry points do not name them yet
+    (a venv installed before they were added): registered as the tests do."""
+    if not registry.has(registry.RULESETS, "zefrs"):
+        from rules.systems.zefrs.ruleset import RULESET
+
+        register_ruleset(RULESET)
+    if not registry.has(registry.AI, "zefrs"):
+        from game.ai.hooks import register_hooks
+        from game.ai.zefrs import HOOKS
+
+        register_hooks(HOOKS)
+
+
+_known_zefrs()
 
 
 def usable(ruleset: str, setup_units: list[str]) -> bool:
