@@ -255,6 +255,12 @@ class Ruleset:
         """A two-letter mark of the unit's weapon for its token ("" for none)."""
         return ""
 
+    def unit_armour(self, state: Battle, unit_id: str) -> tuple[int, int] | None:
+        """(now, whole): the hit points of the unit's armour, where this ruleset gives armour
+        hit points of its own (Tarnished Tale's sponge), for a second bar under the figure's
+        health bar; None for a unit without them."""
+        return None
+
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         """Short lines describing the unit, for hover cards and the sandbox."""
         u = state.unit(unit_id)

@@ -185,10 +185,12 @@ class BoardView:
         if look is None:
             if self._acted is None:
                 self._acted = acted_in(state)
+            armour = self.ruleset.unit_armour(state, u.id) or (0, 0)
             look = self._looks[u.id] = Look(
                 facts=unit_facts(self.ruleset, u),
                 colour=side_colour(self.side_index[u.side]), pose=pose_of(u), hp=u.hp,
-                max_hp=u.max_hp, badge=self.ruleset.unit_badge(state, u.id),
+                max_hp=u.max_hp, armour_hp=armour[0], max_armour_hp=armour[1],
+                badge=self.ruleset.unit_badge(state, u.id),
                 marks=marks_of(u, u.status == ACTIVE and u.pos is not None
                                and is_engaged(state, u)),
                 spent=u.status == ACTIVE and (u.id in self._acted

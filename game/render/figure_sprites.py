@@ -5,7 +5,8 @@ dropped first):
   turned   the master picture of a figure scaled to the zoom's base radius and turned to
            the hexside it faces (key: facts, colour, pose, radius, angle);
   sprites  a turned figure with what does not turn with it: the selection or can-act ring
-           under it, and over it the health bar, the weapon badge and the small state
+           under it, and over it the health bar (and under it the armour's own bar, where
+           the ruleset gives armour hit points), the weapon badge and the small state
            marks (holding, at the ready, engaged, asleep), dimmed when it has acted.
 A wound or a click changes only the second key, so it costs a few small blits, never a
 redraw of the figure.
@@ -38,6 +39,8 @@ class Look:
     pose: str = "stand"  # stand / lying / dead (figure_master.POSES)
     hp: int = 0
     max_hp: int = 0
+    armour_hp: int = 0  # the armour's own hit points (Ruleset.unit_armour), with
+    max_armour_hp: int = 0  # its whole; 0: no armour bar
     badge: str = ""
     marks: tuple[str, ...] = ()  # "hold", "ready", "engaged", "asleep"
     selected: bool = False
@@ -120,7 +123,8 @@ class FigureSprites:
             return None
         pic, fx, fy = fig
         r = max(3.0, radius)
-        half = math.ceil(max(fx, fy, pic.get_width() - fx, pic.get_height() - fy, r + 6)) + 4
+        below = r + (10 if look.max_armour_hp else 6)  # room for the bars under the figure
+        half = math.ceil(max(fx, fy, pic.get_width() - fx, pic.get_height() - fy, below)) + 4
         canvas = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
         canvas.fill((0, 0, 0, 0))
         c = (half, half)
@@ -138,7 +142,8 @@ class FigureSprites:
 
 
 def draw_marks(surf: pygame.Surface, look: Look, centre: tuple[int, int], r: float) -> None:
-    """What does not turn with the figure: health bar, weapon badge, state marks."""
+    """What does not turn with the figure: health bar (and the armour's bar under it),
+    weapon badge, state marks."""
     cx, cy = centre
     if look.max_hp > 0 and r >= 6 and look.pose != "dead":
         w, h = r * 1.3, max(2.0, r / 7)
@@ -148,6 +153,8 @@ def draw_marks(surf: pygame.Surface, look: Look, centre: tuple[int, int], r: flo
         pygame.draw.rect(surf, (90, 20, 20), (x0, y0, w, h))
         bar = (70, 200, 70) if frac > 0.5 else (230, 190, 40) if frac > 0.25 else (230, 60, 40)
         pygame.draw.rect(surf, bar, (x0, y0, w * frac, h))
+        if look.max_armour_hp > 0:
+            draw_armour_bar(surf, look, (x0, y0 + h + 1), w)
     if look.badge and r >= 16 and look.pose == "stand":
         img = glyph_image(look.badge, max(9, int(r * 0.42)), True)
         tag = img.get_rect(center=(cx + r * 0.82, cy + r * 0.62)).inflate(3, 0)
@@ -160,6 +167,22 @@ def draw_marks(surf: pygame.Surface, look: Look, centre: tuple[int, int], r: flo
     for mark in look.marks:
         _mark(surf, mark, (x, cy - r * 0.8), s)
         x += 2.3 * s
+
+
+ARMOUR_BAR = (150, 185, 230)  # steel blue: the armour's hit points
+ARMOUR_GONE = (55, 60, 72)  # what it has lost
+
+
+def draw_armour_bar(surf: pygame.Surface, look: Look, at: tuple[float, float],
+                    w: float) -> None:
+    """The armour's own hit points as a thin steel bar under the health bar, so a sponged
+    blow shows on the board where it lands (empty once the armour is broken)."""
+    x0, y0 = at
+    h = max(2.0, w / 12)
+    frac = max(0.0, min(1.0, look.armour_hp / look.max_armour_hp))
+    pygame.draw.rect(surf, INK, (x0 - 1, y0, w + 2, h + 1))
+    pygame.draw.rect(surf, ARMOUR_GONE, (x0, y0, w, h))
+    pygame.draw.rect(surf, ARMOUR_BAR, (x0, y0, w * frac, h))
 
 
 def _mark(surf: pygame.Surface, mark: str, at: tuple[float, float], s: float) -> None:

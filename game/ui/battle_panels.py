@@ -15,9 +15,10 @@ from game.choices import button_label
 from game.overlay_facts import facing_arcs
 from game.render.overlays import Overlays
 from game.turns import TurnManager
+from game.ui.attack_ways import AttackWays, other_ways
 from game.ui.declare_picker import DeclarePicker
 from game.ui.side_panel import Roster
-from rules.commands import Command, Move, Pass
+from rules.commands import Attack, Command, Move, Pass
 from rules.engine import AttackOdds
 from rules.events import unhx
 from rules.hexgrid import Hex
@@ -58,8 +59,9 @@ def roster(state: Battle, words: Words) -> Roster:
     return tuple(out)
 
 
-class BattlePanels(DeclarePicker):
-    """The panels and overlays of `BattleScene` (and its declarations at a foe)."""
+class BattlePanels(DeclarePicker, AttackWays):
+    """The panels and overlays of `BattleScene` (its declarations at a foe, and the other
+    ways of striking the foe aimed at)."""
 
     tm: TurnManager
     app: Any
@@ -100,6 +102,8 @@ class BattlePanels(DeclarePicker):
             return
         if uc_sel is not None:
             buttons += [(button_label(c, words, state), c) for c in uc_sel.declares]
+        ways = self.way_buttons(self.tm.state, words, uc_sel)
+        buttons += ways
         for uid in ch.actors():
             uc = ch.for_unit(uid)
             for c in uc.buttons:
@@ -111,7 +115,7 @@ class BattlePanels(DeclarePicker):
                 buttons.append((label, c))
         if ch.end_phase is not None:
             buttons.append((button_label(ch.end_phase, words, state), ch.end_phase))
-        self.panel.set_buttons(buttons)
+        self.panel.set_buttons(buttons, wide=bool(ways))  # a way is said in a sentence
 
     def card_lines(self, state: Battle, unit_id: str) -> list[str]:
         lines = self.ruleset.unit_lines(state, unit_id)
@@ -134,9 +138,15 @@ class BattlePanels(DeclarePicker):
         reactor = getattr(top, "reactor", None)
         mover = getattr(top, "mover", None)
         try:
+            way = self.hovered_command
             if self.picking is not None and self.selected:
                 odds, title, target_hp = self.picker_odds(
                     self.tm.state, words, self.choices().for_unit(self.selected))
+            elif isinstance(way, Attack) and way.unit == self.selected and way in \
+                    self.choices().for_unit(way.unit).attacks.get(way.target, []):
+                odds = self.way_odds(self.tm.state, way)
+                title = f"{words.unit(way.unit)}: {button_label(way, words, state)}"
+                target_hp = state.unit(way.target).hp
             elif reactor and mover and self._ready_for_input():
                 kind = "retreat" if getattr(top, "trigger", "") == "retreat" else "opportunity"
                 odds = self.ruleset.odds(state, reactor, mover, kind=kind)
@@ -166,8 +176,9 @@ class BattlePanels(DeclarePicker):
             a = uc.attacks[target][0]
             kind = "missile" if a.weapon and a.weapon == getattr(
                 state.unit(me), "missile", None) else "melee"
+            more = " (other ways on the buttons)" if other_ways(uc, target) else ""
             return (self.ruleset.odds(state, me, target, kind=kind, weapon=a.weapon),
-                    f"{who} attacks {whom}")
+                    f"{who} attacks {whom}{more}")
         if target in uc.declared_on:
             return self.hover_odds(state, words, uc, target)
         if target in uc.casts:

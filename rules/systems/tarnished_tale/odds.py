@@ -26,6 +26,7 @@ from rules.systems.tarnished_tale.situation import (
     config_of,
     defences,
     defender_modifiers,
+    situation,
     situations,
 )
 from rules.systems.tarnished_tale.units import skill_for, tt
@@ -177,12 +178,27 @@ def attack_odds(state: Battle, attacker: str, target: str, kind: str, mode: str 
             *attacker_modifiers(state, attacker, target, kind, mode),
             *(m.model_copy(update={"value": -m.value, "reason": f"defender {m.reason}"})
               for m in defender_modifiers(state, target)))
-    return _attack_odds(options, defence, mods, skill)
+    sit = situation(state, attacker, target, kind, mode, shown.defence)
+    needs = (f"{roll_words(sit.attack.skill, sit.attack.net)}; his "
+             f"{DEFENCE_WORDS[shown.defence]} needs {roll_words(sit.guard_skill, sit.guard_net)}")
+    return _attack_odds(options, defence, mods, sit.attack.skill, needs)
+
+
+def roll_words(skill: int, net: int) -> str:
+    """The d% roll a check needs, in a player's words (TT-01: a roll below the skill
+    succeeds; R-TT-BOON: a boon throws one more die and keeps the lowest, a bane keeps the
+    highest): "54 or less on d%, the lowest of 2 (1 boon)"."""
+    text = f"{skill - 1} or less on d%" if skill > 1 else "a d% roll he cannot make"
+    if net > 0:
+        text += f", the lowest of {1 + net} ({net} boon{'s' if net > 1 else ''})"
+    elif net < 0:
+        text += f", the highest of {1 - net} ({-net} bane{'s' if net < -1 else ''})"
+    return text
 
 
 @lru_cache(maxsize=8192)
 def _attack_odds(options: tuple[DefenceOdds, ...], defence: str | None,
-                 mods: tuple[Modifier, ...], skill: int) -> AttackOdds:
+                 mods: tuple[Modifier, ...], skill: int, needs: str = "") -> AttackOdds:
     best = sensible(options)
     chosen = next((o for o in options if o.defence == defence), None) or best
     notes = [describe(o) + ("  <- a sensible defender's choice" if o is best else "")
@@ -190,4 +206,4 @@ def _attack_odds(options: tuple[DefenceOdds, ...], defence: str | None,
     if defence is None:
         notes.insert(0, f"Shown: against {DEFENCE_WORDS[chosen.defence]}.")
     return AttackOdds.counted(dict(chosen.dealt.items()), chosen.hit_ways, chosen.fall_ways,
-                              mods, skill, tuple(notes))
+                              mods, skill, tuple(notes), needed_words=needs)

@@ -183,6 +183,14 @@ class TarnishedTale(TableRuleset):
         key = u.weapon or u.missile
         return weapon_badge(load_tables().weapons[key].name) if key else ""
 
+    def unit_armour(self, state: Battle, unit_id: str) -> tuple[int, int] | None:
+        """TT-21, TT-22: his armour's own hit points, now and whole (0 now: broken)."""
+        u = tt(state, unit_id)
+        if not u.armour:
+            return None
+        whole = load_tables().armour[u.armour].hp
+        return (max(0, u.armour_hp), max(whole, u.armour_hp)) if whole > 0 else None
+
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         t = load_tables()
         c = config_of(state)
