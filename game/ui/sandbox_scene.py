@@ -70,6 +70,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         self.drag: tuple[str, tuple[int, int]] | None = None
         self.dragging = False
         self.place_template: str | None = None
+        self.place_side: str | None = None  # the side menu's choice (a side's name)
         self.overlays_on: dict[str, Any] = {"threat": None}
         self.message = ""
         # What the map lacked of Flank's properties and was filled in (someone else's map):
@@ -121,7 +122,10 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         # The palette's side by its name; what is placed needs the id behind it.
         self.side_ids = {words.side(s.id): s.id for s in self.sb.state.sides}
         sides = list(self.side_ids)
-        self.side_menu = UIDropDownMenu(sides, sides[0], pygame.Rect(4, y, LEFT - 12, 28), ui,
+        if self.place_side not in sides:
+            self.place_side = sides[0]
+        self.side_menu = UIDropDownMenu(sides, self.place_side,
+                                        pygame.Rect(4, y, LEFT - 12, 28), ui,
                                         container=left)
         y += 32
         self.palette_items = self.sb.palette()
@@ -187,8 +191,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
 
     def _side_id(self) -> str:
         """The id of the side the palette places for (the side menu shows its name)."""
-        side = self.side_menu.selected_option
-        side = side[0] if isinstance(side, tuple) else side
+        side = self.place_side or ""
         return self.side_ids.get(side, side)
 
     def _side_colour(self) -> tuple[int, int, int]:
@@ -248,6 +251,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
             self._after_switch()
             return None
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.side_menu:
+            self.place_side = e.text
             self.palette.set_colour(self._side_colour())
             return None
         if e.type == pygame_gui.UI_WINDOW_CLOSE:
