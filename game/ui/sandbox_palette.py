@@ -3,9 +3,10 @@ its name, so that a GM picks the crossbowman by sight rather than by a letter (i
 
 The figures are drawn by the same code as the board's (`FigureSprites.turned` on the
 template's `template_facts`): small, facing up, in the colours of the side chosen to place
-for.  The palette is one picture of tiles in a scrolling box; a click on a tile picks it.
-pygame-gui buttons cannot carry a picture made at run time, hence the picture and the hit
-test here.
+for.  pygame-gui buttons cannot carry a picture made at run time, so the palette is one sheet
+of tiles painted here, shown a window's height at a time in an image beside a scroll bar (the
+wheel over either scrolls it), and a click is found on a tile here.  Only the part in sight
+is an element: nothing of the palette lies outside the window however short it is.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIImage, UIScrollingContainer
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIImage, UIVerticalScrollBar
 
 from game.render.figure_facts import template_facts
 from game.render.figure_sprites import FigureSprites
@@ -23,8 +25,8 @@ from game.render.tokens import font
 from game.sandbox import PaletteItem
 
 COLUMNS = 2
-TILE_H = 50
-FIGURE_R = 15.0  # the base's radius in the palette, in pixels
+TILE_H = 54
+FIGURE_R = 17.0  # the base's radius in the palette, in pixels
 SCROLLBAR_W = 20
 TILE_BG, TILE_EDGE, NAME_INK = (38, 40, 48), (70, 74, 86), (228, 226, 216)
 
@@ -58,7 +60,7 @@ def _name_lines(name: str, width: int) -> list[pygame.Surface]:
 
 class FigurePalette:
     """The palette in the sandbox's left panel.  `entries` in the ruleset's order; `chosen`
-    is the template picked, or None."""
+    is the template picked, or None.  The scene calls `update` every frame (the scroll)."""
 
     def __init__(self, ui: Any, container: Any, rect: pygame.Rect, ruleset: Any,
                  items: list[PaletteItem], colour: tuple[int, int, int],
@@ -67,15 +69,35 @@ class FigurePalette:
         self.items = items
         self.sprites = sprites or FigureSprites()
         self.chosen: str | None = None
-        self.box = UIScrollingContainer(rect, ui, container=container, allow_scroll_x=False)
-        self.tile_w = (rect.width - SCROLLBAR_W) // COLUMNS
+        # A container of its own: the bar answers the wheel anywhere over it.
+        self.box = UIContainer(rect, ui, container=container)
         rows = max(1, -(-len(items) // COLUMNS))
-        size = (self.tile_w * COLUMNS, rows * TILE_H)
-        self.box.set_scrollable_area_dimensions(size)
-        self.image = UIImage(pygame.Rect((0, 0), size), pygame.Surface(size), ui,
-                             container=self.box)
+        self.content_h = rows * TILE_H
+        view_w = rect.width - SCROLLBAR_W
+        self.tile_w = view_w // COLUMNS
+        self.view = UIImage(pygame.Rect(0, 0, view_w, rect.height),
+                            pygame.Surface((view_w, rect.height)), ui, container=self.box)
+        self.bar: UIVerticalScrollBar | None = None
+        if self.content_h > rect.height:
+            self.bar = UIVerticalScrollBar(pygame.Rect(view_w, 0, SCROLLBAR_W, rect.height),
+                                           rect.height / self.content_h, ui,
+                                           container=self.box)
+            self.bar.set_container_to_check_hover_for_mousewheel_events(self.box)
+        self.sheet = pygame.Surface((self.tile_w * COLUMNS, self.content_h))
+        self._shown: int | None = None  # the scroll offset the view was painted at
         self.entries: list[PaletteEntry] = []
         self.set_colour(colour)
+
+    @property
+    def offset(self) -> int:
+        """How far down the sheet the view starts, in pixels."""
+        if self.bar is None:
+            return 0
+        return round(self.bar.start_percentage * self.content_h)
+
+    def update(self) -> None:
+        if self.offset != self._shown:
+            self._show()
 
     def set_colour(self, colour: tuple[int, int, int]) -> None:
         """Paint the figures in this side's colours (the side menu changed)."""
@@ -94,24 +116,25 @@ class FigurePalette:
     def tile(self, template: str) -> pygame.Rect:
         """Where a template's tile is in the window (it may be scrolled out of sight)."""
         i = next(n for n, e in enumerate(self.entries) if e.item.template == template)
-        at = self.image.get_abs_rect().topleft
-        return pygame.Rect(at[0] + (i % COLUMNS) * self.tile_w, at[1] + (i // COLUMNS) * TILE_H,
-                           self.tile_w, TILE_H)
+        at = self.view.get_abs_rect().topleft
+        return pygame.Rect(at[0] + (i % COLUMNS) * self.tile_w,
+                           at[1] + (i // COLUMNS) * TILE_H - self.offset, self.tile_w, TILE_H)
 
     def pick_at(self, pos: tuple[int, int]) -> str | None:
         """The template under a click at `pos` in the window, if the click is on a tile that
         can be seen."""
-        if not self.box.get_abs_rect().collidepoint(pos):
+        view = self.view.get_abs_rect()
+        if not view.collidepoint(pos):
             return None
-        at = self.image.get_abs_rect().topleft
-        x, y = pos[0] - at[0], pos[1] - at[1]
-        if not (0 <= x < self.tile_w * COLUMNS and y >= 0):
+        x, y = pos[0] - view.x, pos[1] - view.y + self.offset
+        if x >= self.tile_w * COLUMNS:
             return None
         i = (y // TILE_H) * COLUMNS + x // self.tile_w
         return self.entries[i].item.template if i < len(self.entries) else None
 
     def _paint(self) -> None:
-        surf = pygame.Surface(self.image.get_relative_rect().size)
+        """Paint the whole sheet of tiles, then show the part in sight."""
+        surf = self.sheet
         surf.fill(TILE_BG)
         for i, e in enumerate(self.entries):
             box = pygame.Rect((i % COLUMNS) * self.tile_w, (i // COLUMNS) * TILE_H,
@@ -133,7 +156,15 @@ class FigurePalette:
             for line in lines:
                 surf.blit(line, (slot.right + 2, y))
                 y += line.get_height()
-        self.image.set_image(surf)
+        self._show()
+
+    def _show(self) -> None:
+        self._shown = self.offset
+        size = self.view.get_relative_rect().size
+        seen = pygame.Surface(size)
+        seen.fill(TILE_BG)
+        seen.blit(self.sheet, (0, -self._shown))
+        self.view.set_image(seen)
 
     def kill(self) -> None:
         self.box.kill()

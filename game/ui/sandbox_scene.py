@@ -4,11 +4,15 @@ exchange rule by rule, try it again, compare rulesets, and export it.
 Everything a GM does goes through `game.sandbox.Sandbox` (headless, tested on its own): this
 scene turns clicks and keys into its calls and paints its answers.
 
-    left panel   ruleset, palette and side, undo/redo, timeline, rulings, exports
+    left panel   ruleset, side, the palette of figures (`sandbox_palette`), undo/redo,
+                 timeline, rulings, exports
     board        click a hex to place the palette figure; click a figure to select it; drag it
                  to move it; right-click a figure to make it the target; Q/E turn; Delete
     right panel  the selected figure (Edit…), the exchange with the target step by step, the
                  dice (Roll, Re-roll, or set them: "12" or "12, 5"), the other rulesets
+
+Over 400 lines because the widget tree is built and its events routed in one place; what can
+stand apart already does (sandbox_panels, _dialogs, _exports, _palette, _layout).
 """
 
 from __future__ import annotations
@@ -429,6 +433,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         if not self._typing():
             self.camera.pan((keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * step,
                             (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * step)
+        self.palette.update()
         key = (self.sb.position, self.selected, self.target, self.message, len(self.sb.entries))
         if key != self._view_key:
             self._view_key = key

@@ -99,6 +99,6 @@ def test_a_gm_picks_the_crossbowman_by_sight_and_places_it_for_the_other_side():
 def test_a_click_on_the_palettes_scroll_bar_picks_nothing():
     gm = GM()
     scene = gm.scene
-    box = scene.palette.box.get_abs_rect()
-    gm.click((box.right - 3, box.top + 5))  # on the scroll bar, not a tile
+    bar = scene.palette.bar.get_abs_rect()
+    gm.click((bar.centerx, bar.top + 5))  # on the scroll bar's arrow, not a tile
     assert scene.place_template is None

@@ -38,7 +38,7 @@ class AtTheWindow:
         """Pick a template from the sandbox's figure palette by its name, as a GM does: the
         wheel over the palette until its tile is in sight, then a click on it."""
         entry = next(e.item for e in palette.entries if e.item.name == name)
-        box = palette.box.get_abs_rect()
+        box = palette.view.get_abs_rect()
         for _ in range(40):
             tile = palette.tile(entry.template)
             if box.contains(tile):
