@@ -4,6 +4,7 @@ dialogs and panels (`sandbox_scene`, `sandbox_dialogs`, `sandbox_panels`)."""
 import pygame
 
 LEFT, RIGHT = 270, 400
+PALETTE_H = 222  # the figure palette: four rows of two tiles in sight, the rest scrolled
 CARD_BUTTON_H, CHART_H, DICE_H = 28, 56, 30  # the right column's fixed rows
 # The right column less its three text boxes and the log: margins, the card's buttons, the
 # chart, the dice row, and the bottom margin.

@@ -4,11 +4,15 @@ exchange rule by rule, try it again, compare rulesets, and export it.
 Everything a GM does goes through `game.sandbox.Sandbox` (headless, tested on its own): this
 scene turns clicks and keys into its calls and paints its answers.
 
-    left panel   ruleset, palette and side, undo/redo, timeline, rulings, exports
+    left panel   ruleset, side, the palette of figures (`sandbox_palette`), undo/redo,
+                 timeline, rulings, exports
     board        click a hex to place the palette figure; click a figure to select it; drag it
                  to move it; right-click a figure to make it the target; Q/E turn; Delete
     right panel  the selected figure (Edit…), the exchange with the target step by step, the
                  dice (Roll, Re-roll, or set them: "12" or "12, 5"), the other rulesets
+
+Over 400 lines because the widget tree is built and its events routed in one place; what can
+stand apart already does (sandbox_panels, _dialogs, _exports, _palette, _layout).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from pygame_gui.elements import (
 
 from game.render.board_view import BoardView
 from game.render.camera import Camera
+from game.render.figure_sprites import FigureSprites
+from game.render.palette import side_colour
 from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
 from game.sandbox import Sandbox, SandboxError
@@ -44,10 +50,12 @@ from game.ui.sandbox_layout import (
     HELP,
     LEFT,
     OVERLAY_KEYS,
+    PALETTE_H,
     RIGHT,
     RIGHT_FIXED_H,
     RIGHT_LOG_MIN,
 )
+from game.ui.sandbox_palette import FigurePalette
 from game.ui.sandbox_panels import SandboxPanels
 from game.ui.side_panel import blank
 from rules.engine import catalogue
@@ -66,6 +74,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         self.drag: tuple[str, tuple[int, int]] | None = None
         self.dragging = False
         self.place_template: str | None = None
+        self.place_side: str | None = None  # the side menu's choice (a side's name)
         self.overlays_on: dict[str, Any] = {"threat": None}
         self.message = ""
         # What the map lacked of Flank's properties and was filled in (someone else's map):
@@ -77,6 +86,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         self.widgets: list[Any] = []
         self._timeline_key: tuple = ()
         self._view_key: tuple = ()
+        self.palette_sprites = FigureSprites()  # the palette's figures, kept across rebuilds
         self._setup_view()
         self.build()
         self.sb.listeners.append(lambda _sb: self._changed())
@@ -116,14 +126,18 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         # The palette's side by its name; what is placed needs the id behind it.
         self.side_ids = {words.side(s.id): s.id for s in self.sb.state.sides}
         sides = list(self.side_ids)
-        self.side_menu = UIDropDownMenu(sides, sides[0], pygame.Rect(4, y, LEFT - 12, 28), ui,
+        if self.place_side not in sides:
+            self.place_side = sides[0]
+        self.side_menu = UIDropDownMenu(sides, self.place_side,
+                                        pygame.Rect(4, y, LEFT - 12, 28), ui,
                                         container=left)
         y += 32
         self.palette_items = self.sb.palette()
-        self.palette = UISelectionList(pygame.Rect(4, y, LEFT - 12, 180),
-                                       [f"{p.glyph}  {p.name}" for p in self.palette_items],
-                                       ui, container=left)
-        y += 184
+        self.palette = FigurePalette(ui, left, pygame.Rect(4, y, LEFT - 12, PALETTE_H),
+                                     self.sb.ruleset, self.palette_items, self._side_colour())
+        self.palette.choose(self.place_template if any(
+            p.template == self.place_template for p in self.palette_items) else None)
+        y += PALETTE_H + 4
         half = (LEFT - 16) // 2
         self.undo_b = UIButton(pygame.Rect(4, y, half, 28), "Undo", ui, container=left)
         self.redo_b = UIButton(pygame.Rect(8 + half, y, half, 28), "Redo", ui, container=left)
@@ -179,6 +193,16 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
                              ui, container=right)
         self._view_key = ()
 
+    def _side_id(self) -> str:
+        """The id of the side the palette places for (the side menu shows its name)."""
+        side = self.place_side or ""
+        return self.side_ids.get(side, side)
+
+    def _side_colour(self) -> tuple[int, int, int]:
+        ids = [s.id for s in self.sb.state.sides]
+        side = self._side_id()
+        return side_colour(ids.index(side) if side in ids else 0)
+
     def resize(self) -> None:
         w, h = self.app.size
         self.camera.screen = (w - LEFT - RIGHT, h)
@@ -230,6 +254,10 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
                 self.message = " · ".join(report.lines())
             self._after_switch()
             return None
+        if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.side_menu:
+            self.place_side = e.text
+            self.palette.set_colour(self._side_colour())
+            return None
         if e.type == pygame_gui.UI_WINDOW_CLOSE:
             if e.ui_element is self.edit_window:
                 self.edit_window = None
@@ -257,6 +285,11 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
             self.dragging = False
         elif e.type == pygame.MOUSEBUTTONUP and self._on_board(e.pos):
             self._release(e)
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            picked = self.palette.pick_at(e.pos)
+            if picked is not None:
+                self.place_template = picked
+                self.palette.choose(picked)
         return None
 
     def _release(self, e: pygame.event.Event) -> None:
@@ -275,10 +308,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
             self.selected = u.id
             self._view_key = ()
         elif self.place_template is not None and h in self.sb.state.board:
-            side = self.side_menu.selected_option
-            side = side[0] if isinstance(side, tuple) else side
-            side = self.side_ids.get(side, side)
-            entry = self._do(self.sb.place, self.place_template, side, h, 0)
+            entry = self._do(self.sb.place, self.place_template, self._side_id(), h, 0)
             if entry is not None:
                 self.selected = entry.subject
         self.drag = None
@@ -291,6 +321,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         if e.key == pygame.K_ESCAPE:
             if self.place_template is not None:
                 self.place_template = None
+                self.palette.choose(None)
                 return None
             return self.leave()
         if ctrl and e.key == pygame.K_z:
@@ -329,11 +360,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
             now in order) else None
 
     def _selection(self, element: Any, text: str) -> None:
-        if element is self.palette:
-            labels = [f"{p.glyph}  {p.name}" for p in self.palette_items]
-            if text in labels:
-                self.place_template = self.palette_items[labels.index(text)].template
-        elif element is self.timeline:
+        if element is self.timeline:
             items = self.sb.timeline()
             labels = [self._timeline_label(i) for i in items]
             if text in labels:
@@ -406,6 +433,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         if not self._typing():
             self.camera.pan((keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * step,
                             (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * step)
+        self.palette.update()
         key = (self.sb.position, self.selected, self.target, self.message, len(self.sb.entries))
         if key != self._view_key:
             self._view_key = key

@@ -53,8 +53,7 @@ def test_place_a_figure_and_save_as_scenario_in_the_window(tmp_path, capsys):
     # The warning is on screen, in the log column, from the start.
     assert "35 hexes are read as open ground" in scene.log.html_text
     assert sb.state.units == ()
-    label = next(f"{p.glyph}  {p.name}" for p in scene.palette_items if p.name == "Orc")
-    gm.post(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.palette, text=label)
+    gm.pick_figure(scene.palette, "Orc")
     hexes = sorted(sb.state.board.hexes())
     spot = hexes[len(hexes) // 2]
     gm.click_hex(spot)

@@ -6,8 +6,6 @@ side to offer."""
 
 from __future__ import annotations
 
-import pygame_gui
-
 from game.app import App
 from game.cli import main as flank
 from game.sandbox import Sandbox
@@ -43,8 +41,7 @@ def test_the_gm_places_a_figure_on_it_in_the_window(tmp_path):
     gm = GM(Sandbox.from_map(emptied_duel(tmp_path)))
     scene, sb = gm.scene, gm.sb
     assert sb.state.units == () and list(scene.side_ids) == ["Red", "Blue"]
-    label = next(f"{p.glyph}  {p.name}" for p in scene.palette_items if p.name == "Orc")
-    gm.post(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.palette, text=label)
+    gm.pick_figure(scene.palette, "Orc")
     spot = sorted(sb.state.board.hexes())[40]
     gm.click_hex(spot)
     assert [(u.template, u.side, u.pos) for u in sb.state.units] == [("orc", "red", spot)]

@@ -42,10 +42,7 @@ class GM(AtTheWindow):
 
 
     def pick(self, template_name: str) -> None:
-        label = next(f"{p.glyph}  {p.name}" for p in self.scene.palette_items
-                     if p.name == template_name)
-        self.post(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=self.scene.palette,
-                  text=label)
+        self.pick_figure(self.scene.palette, template_name)
 
 
 def free_hexes(state, n):

@@ -33,3 +33,19 @@ class AtTheWindow:
 
     def key(self, k: int, mod: int = 0) -> None:
         self.post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+    def pick_figure(self, palette: Any, name: str) -> None:
+        """Pick a template from the sandbox's figure palette by its name, as a GM does: the
+        wheel over the palette until its tile is in sight, then a click on it."""
+        entry = next(e.item for e in palette.entries if e.item.name == name)
+        box = palette.view.get_abs_rect()
+        for _ in range(40):
+            tile = palette.tile(entry.template)
+            if box.contains(tile):
+                break
+            pygame.mouse.set_pos(box.center)  # pygame-gui asks where the mouse is
+            self.post(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
+            self.post(pygame.MOUSEWHEEL, x=0, y=-1 if tile.y > box.y else 1, flipped=False,
+                      precise_x=0.0, precise_y=-1.0 if tile.y > box.y else 1.0)
+            self.frames(6)
+        self.click(palette.tile(entry.template).center)
