@@ -13,9 +13,11 @@ from typing import Any
 
 from game.choices import button_label
 from game.overlay_facts import facing_arcs
+from game.ready_menu import ready_kind
 from game.render.overlays import Overlays
 from game.turns import TurnManager
 from game.ui.declare_picker import DeclarePicker
+from game.ui.ready_builder import ReadyBuilder
 from game.ui.side_panel import Roster
 from rules.commands import Command, Move, Pass
 from rules.engine import AttackOdds
@@ -58,8 +60,9 @@ def roster(state: Battle, words: Words) -> Roster:
     return tuple(out)
 
 
-class BattlePanels(DeclarePicker):
-    """The panels and overlays of `BattleScene` (and its declarations at a foe)."""
+class BattlePanels(DeclarePicker, ReadyBuilder):
+    """The panels and overlays of `BattleScene` (its declarations at a foe, its trigger
+    builder)."""
 
     tm: TurnManager
     app: Any
@@ -102,8 +105,15 @@ class BattlePanels(DeclarePicker):
             buttons += [(button_label(c, words, state), c) for c in uc_sel.declares]
         for uid in ch.actors():
             uc = ch.for_unit(uid)
+            building = self.ready_page(state, words, uid, uc.buttons)
+            if building is not None:  # the trigger builder (ready_builder)
+                self.panel.set_buttons(building, wide=True)
+                return
+            opener = self.ready_opener(uid, uc.buttons)
+            if opener is not None:
+                buttons.append(opener)
             for c in uc.buttons:
-                if isinstance(c, Pass) and uid != self.selected:
+                if (isinstance(c, Pass) and uid != self.selected) or ready_kind(c) is not None:
                     continue
                 label = button_label(c, words, state)
                 if isinstance(c, Pass):
