@@ -190,7 +190,7 @@ class BattlePanels(DeclarePicker, ReadyBuilder):
         """What to paint over the board, rebuilt only when something it shows has changed."""
         key = (state.events_applied, self.anim.busy, self.selected, self.hover,
                self.options.threat, self.options.reach, self.options.arcs,
-               self._choices_key)
+               self._choices_key, self.hovered_command)
         if self._overlay_key != key:
             self._overlay_key = key
             self._overlay = self._build_overlays(state)
@@ -222,6 +222,9 @@ class BattlePanels(DeclarePicker, ReadyBuilder):
             if self.options.arcs:
                 ov.arcs = facing_arcs(state, sel, 3)
         if self.anim.busy or sel is None:
+            return ov
+        ov.targets = self.watched(state)  # a trigger under the mouse (ready_builder)
+        if self.readying is not None:
             return ov
         uc = self.choices().for_unit(sel.id)
         ov.move_range = frozenset(uc.moves) | frozenset(uc.declared_to)

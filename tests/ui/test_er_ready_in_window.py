@@ -6,6 +6,7 @@ Esc goes up a step; the menu's own steps never reach the rules."""
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from game.app import App
 from game.ready_menu import HEADINGS
@@ -13,6 +14,7 @@ from game.ui.launch import open_setup
 from game.ui.ready_builder import MENU
 from rules.builder import Scenario
 from rules.commands import Choose
+from rules.hexgrid import Hex
 from rules.systems.enchanted_realms.events import ReadySet
 from rules.systems.enchanted_realms.frames import system
 from tests.ui.window import AtTheWindow
@@ -59,18 +61,22 @@ def test_a_trigger_is_built_kind_first_then_the_hex() -> None:
     assert sum(1 for x in labels if x.startswith("Stand at the ready")) == 1  # not a flat list
     w.press("Stand at the ready…")
     kinds = w.labels()
-    assert kinds[0] == "← Back"
+    assert kinds[0] == "Back (Esc)"
     assert any(x.startswith(HEADINGS["enter"]) for x in kinds)
     assert any(x.startswith(HEADINGS["within"]) for x in kinds)
     w.press(HEADINGS["within"])
-    assert all(x.startswith("Stand at the ready: if a foe comes within ")
+    assert all(x.startswith("If a foe comes within ") and x.endswith(", he attacks him")
                for x in w.labels()[1:])
     w.key(pygame.K_ESCAPE)  # up one step: the kinds again, the battle not left
     assert w.labels() == kinds and not w.scene.waiting_for_answer
     w.press(HEADINGS["enter"])
     hexes = w.labels()[1:]
-    assert hexes and all(x.startswith("Stand at the ready: if a foe steps onto col ")
+    assert hexes and all(x.startswith("If a foe steps onto col ")
                          for x in hexes)
+    first, cmd = w.scene.panel.buttons[1]
+    w.post(pygame_gui.UI_BUTTON_ON_HOVERED, ui_element=first)  # the hex is ringed on the board
+    ringed = w.scene.overlays(w.scene.tm.state).targets
+    assert ringed == {Hex(*(int(v) for v in cmd.option.rpartition(":")[2].split(",")))}
     w.press(hexes[0])
     set_ = [e for e in w.scene.tm.events if isinstance(e, ReadySet)]
     assert set_ and set_[0].kind == "enter" and system(w.scene.tm.state).triggers
