@@ -252,8 +252,11 @@ class BoardView:
 
 def acted_in(state: Battle) -> frozenset[str]:
     """The units that have had their turn in what is under way: any frame on the stack that
-    keeps the units done (`acted`, as a Fallen Empire phase does)."""
+    keeps the units done (`acted`, as a Fallen Empire phase does).  An `acted` that is a
+    flag (Enchanted Realms' turn: "his action is spent") names nobody and is passed over."""
     done: set[str] = set()
     for frame in state.stack:
-        done.update(getattr(frame, "acted", ()) or ())
+        acted = getattr(frame, "acted", ())
+        if isinstance(acted, (tuple, list, set, frozenset)):
+            done.update(acted)
     return frozenset(done)

@@ -13,10 +13,12 @@ from typing import Any
 
 from game.choices import button_label
 from game.overlay_facts import facing_arcs
+from game.ready_menu import ready_kind
 from game.render.overlays import Overlays
 from game.turns import TurnManager
 from game.ui.attack_ways import AttackWays, other_ways
 from game.ui.declare_picker import DeclarePicker
+from game.ui.ready_builder import ReadyBuilder
 from game.ui.side_panel import Roster
 from rules.commands import Attack, Command, Move, Pass
 from rules.engine import AttackOdds
@@ -59,9 +61,9 @@ def roster(state: Battle, words: Words) -> Roster:
     return tuple(out)
 
 
-class BattlePanels(DeclarePicker, AttackWays):
-    """The panels and overlays of `BattleScene` (its declarations at a foe, and the other
-    ways of striking the foe aimed at)."""
+class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
+    """The panels and overlays of `BattleScene` (its declarations at a foe, the other ways
+    of striking the foe aimed at, its trigger builder)."""
 
     tm: TurnManager
     app: Any
@@ -106,8 +108,15 @@ class BattlePanels(DeclarePicker, AttackWays):
         buttons += ways
         for uid in ch.actors():
             uc = ch.for_unit(uid)
+            building = self.ready_page(state, words, uid, uc.buttons)
+            if building is not None:  # the trigger builder (ready_builder)
+                self.panel.set_buttons(building, wide=True)
+                return
+            opener = self.ready_opener(uid, uc.buttons)
+            if opener is not None:
+                buttons.append(opener)
             for c in uc.buttons:
-                if isinstance(c, Pass) and uid != self.selected:
+                if (isinstance(c, Pass) and uid != self.selected) or ready_kind(c) is not None:
                     continue
                 label = button_label(c, words, state)
                 if isinstance(c, Pass):
@@ -191,7 +200,7 @@ class BattlePanels(DeclarePicker, AttackWays):
         """What to paint over the board, rebuilt only when something it shows has changed."""
         key = (state.events_applied, self.anim.busy, self.selected, self.hover,
                self.options.threat, self.options.reach, self.options.arcs,
-               self._choices_key)
+               self._choices_key, self.hovered_command)
         if self._overlay_key != key:
             self._overlay_key = key
             self._overlay = self._build_overlays(state)
@@ -223,6 +232,9 @@ class BattlePanels(DeclarePicker, AttackWays):
             if self.options.arcs:
                 ov.arcs = facing_arcs(state, sel, 3)
         if self.anim.busy or sel is None:
+            return ov
+        ov.targets = self.watched(state)  # a trigger under the mouse (ready_builder)
+        if self.readying is not None:
             return ov
         uc = self.choices().for_unit(sel.id)
         ov.move_range = frozenset(uc.moves) | frozenset(uc.declared_to)

@@ -124,6 +124,7 @@ class BattleScene(PlayScene, BattlePanels):
 
     def submit(self, cmd: Command) -> None:
         self.stop_picking()
+        self.close_ready()
         super().submit(cmd)
         self._refresh_log()
 
@@ -184,7 +185,7 @@ class BattleScene(PlayScene, BattlePanels):
         if self.panel.turn_page(element):
             return None
         cmd = self.panel.command_for(element)
-        if cmd is not None and self._ready_for_input():
+        if cmd is not None and self._ready_for_input() and not self.ready_click(cmd):
             self.submit(cmd)
         return None
 
@@ -196,7 +197,7 @@ class BattleScene(PlayScene, BattlePanels):
             if self.help is not None:
                 self._toggle_help()
                 return None
-            if self.stop_picking():
+            if self.stop_picking() or self.stop_readying():
                 return None
             return self.ask_to_leave()
         if e.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):

@@ -16,6 +16,7 @@ from rules.systems.enchanted_realms.events import (
 )
 from rules.systems.enchanted_realms.frames import system
 from rules.systems.enchanted_realms.units import er as er_unit
+from rules.wording import Words
 from tests.enchanted_realms.helpers import act, begin, duel, er, every, only, path
 
 
@@ -91,6 +92,18 @@ def test_the_trigger_fires_in_the_middle_of_the_move() -> None:
                      ("UnitStepped", (2, 0))]
     assert only(ev, ErAttackRolled).kind == "ready"
     assert system(st).triggers == ()
+
+
+def test_the_log_says_who_fired_at_whom_and_where_the_mover_stopped() -> None:
+    """ER-12, R-ER-READY-TIMING: the log line of a trigger firing mid-move names the bowman,
+    the orc, and the hex the orc stands on while the shot resolves."""
+    st = _covering_the_door()
+    st, ev = act(st, Move(unit="b", path=path((6, 0), (5, 0), (4, 0), (3, 0), (2, 0))), 4, 5)
+    fired = only(ev, ReadyFired)
+    assert fired.at == (3, 0)
+    line = fired.narrate(Words.of(st))
+    assert line.startswith(f"{Words.of(st).unit('a')}'s trigger springs: ")
+    assert f"attacks {Words.of(st).unit('b')}, who stops at {Words.of(st).hex((3, 0))}" in line
 
 
 def test_a_mover_dropped_by_the_trigger_stops_where_it_fired() -> None:

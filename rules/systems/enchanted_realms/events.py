@@ -217,13 +217,19 @@ class ReadyFired(Event):
     against: str
     kind: str
     spends_reaction: bool = False
+    at: HexT | None = None  # where the mover stands while it resolves (R-ER-READY-TIMING)
 
     def narrate(self, w: Words = PLAIN) -> str:
+        """Who fires at whom, and, mid-move, where the mover is stopped while it resolves."""
+        who, whom = w.unit(self.unit), w.unit(self.against)
         what = {"enter": "steps onto the hex he watched",
                 "leave": "steps off the hex he watched",
                 "area": "steps into the ground he watched", "within": "comes too close",
                 "drops": "drops his friend"}.get(self.kind, "sets it off")
-        return f"{w.unit(self.unit)}'s trigger springs: {w.unit(self.against)} {what} (ER-12)."
+        if self.kind == "drops" or self.at is None:
+            return f"{who}'s trigger springs: {whom} {what}; {who} attacks {whom} (ER-12)."
+        return (f"{who}'s trigger springs: {whom} {what}; {who} attacks {whom}, who stops at "
+                f"{w.hex(self.at)} while it resolves (ER-12).")
 
 
 @evolver(ReadyFired, RULESET)

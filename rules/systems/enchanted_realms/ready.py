@@ -162,7 +162,10 @@ def _springs(state: Battle, t: Trigger, mover: ErUnit, came_from: Hex | None) ->
 
 def _fire(ctx: Context, t: Trigger, against: str) -> None:
     spends = cfg(ctx.state).ready_spends_reaction
-    ctx.emit(ReadyFired(unit=t.owner, against=against, kind=t.kind, spends_reaction=spends))
+    pos = ctx.state.unit(against).pos
+    at = (pos.q, pos.r) if pos is not None and t.kind != "drops" else None
+    ctx.emit(ReadyFired(unit=t.owner, against=against, kind=t.kind, spends_reaction=spends,
+                        at=at))
     strike(ctx, plan(ctx.state, t.owner, against, kind="ready"))
     after_blow(ctx, t.owner, against)
 

@@ -1,0 +1,86 @@
+"""Issue 25, item 4: a player builds an at-the-ready trigger in the window the way he says it:
+"Stand at the ready…", then the kind of "if" (a foe steps onto a hex, comes within so many
+feet …), then the one hex or distance, each in the ruleset's words (ER-11, R-ER-READY-MENU);
+Esc goes up a step; the menu's own steps never reach the rules."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.app import App
+from game.ready_menu import HEADINGS
+from game.ui.launch import open_setup
+from game.ui.ready_builder import MENU
+from rules.builder import Scenario
+from rules.commands import Choose
+from rules.hexgrid import Hex
+from rules.systems.enchanted_realms.events import ReadySet
+from rules.systems.enchanted_realms.frames import system
+from tests.ui.window import AtTheWindow
+
+
+class Window(AtTheWindow):
+    frame_s = 1 / 15
+    frames_per_event = 1
+
+    def __init__(self) -> None:
+        self.app = App((1440, 900))
+        setup = (Scenario("enchanted_realms", seed=3, radius=6, title="The door")
+                 .side("pcs", True).side("foes")
+                 .unit("a", "archer", "pcs", (0, 0), facing=0)
+                 .unit("b", "orc", "foes", (6, 0), facing=3).build())
+        self.scene = open_setup(self.app, setup, ["human", "ai"], title="The door")
+        self.app.switch(self.scene)
+        self.frames(3)
+
+    def press(self, label_start: str) -> None:
+        button = next(b for b, _ in self.scene.panel.buttons if b.text.startswith(label_start))
+        self.click(button.get_abs_rect().center)
+        self.frames(2)
+
+    def labels(self) -> list[str]:
+        return [b.text for b, _ in self.scene.panel.buttons]
+
+
+def _bowmans_turn(w: Window) -> None:
+    """The bowman has the initiative (seed 3); wait for the window to take clicks."""
+    for _ in range(200):
+        if w.scene._ready_for_input() and "a" in w.scene.choices().actors():
+            return
+        w.frames(1)
+    raise AssertionError("the bowman's turn never came")
+
+
+def test_a_trigger_is_built_kind_first_then_the_hex() -> None:
+    w = Window()
+    _bowmans_turn(w)
+    w.scene.selected = "a"
+    w.frames(2)
+    labels = w.labels()
+    assert sum(1 for x in labels if x.startswith("Stand at the ready")) == 1  # not a flat list
+    w.press("Stand at the ready…")
+    kinds = w.labels()
+    assert kinds[0] == "Back (Esc)"
+    assert any(x.startswith(HEADINGS["enter"]) for x in kinds)
+    assert any(x.startswith(HEADINGS["within"]) for x in kinds)
+    w.press(HEADINGS["within"])
+    assert all(x.startswith("If a foe comes within ") and x.endswith(", he attacks him")
+               for x in w.labels()[1:])
+    w.key(pygame.K_ESCAPE)  # up one step: the kinds again, the battle not left
+    assert w.labels() == kinds and not w.scene.waiting_for_answer
+    w.press(HEADINGS["enter"])
+    hexes = w.labels()[1:]
+    assert hexes and all(x.startswith("If a foe steps onto col ")
+                         for x in hexes)
+    first, cmd = w.scene.panel.buttons[1]
+    w.post(pygame_gui.UI_BUTTON_ON_HOVERED, ui_element=first)  # the hex is ringed on the board
+    ringed = w.scene.overlays(w.scene.tm.state).targets
+    assert ringed == {Hex(*(int(v) for v in cmd.option.rpartition(":")[2].split(",")))}
+    w.press(hexes[0])
+    set_ = [e for e in w.scene.tm.events if isinstance(e, ReadySet)]
+    assert set_ and set_[0].kind == "enter" and system(w.scene.tm.state).triggers
+    assert w.scene.readying is None
+    assert not [c for c, _ in w.scene.tm.history  # the menu's steps never reach the rules
+                if isinstance(c, Choose) and c.option.startswith(MENU)]
+    pygame.quit()
