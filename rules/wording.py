@@ -21,7 +21,7 @@ sandbox, cards, buttons, transcripts, `flank demo`):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -241,6 +241,7 @@ __all__ = [
     "counted",
     "direction_word",
     "figure_names",
+    "order_line",
     "plural",
     "plural_of",
     "reads_plural",
@@ -272,3 +273,18 @@ def dice_words(faces: Iterable[int]) -> str:
 def a_an(noun: str) -> str:
     """The noun with its indefinite article: "an orc", "a pikeman"."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def order_line(names: Sequence[str], acted: int = 0, shown: int = 3) -> str:
+    """An initiative order a player reads on one line of the round tracker: who acts next
+    and after him, the rest counted rather than listed (a big battle's order would run off
+    the panel), and how many have acted."""
+    if not names:
+        return "every figure has acted"
+    line = f"{names[0]} next"
+    if len(names) > 1:
+        line += ", then " + ", ".join(names[1:shown])
+    if len(names) > shown:
+        line += f" and {len(names) - shown} more"
+    return f"{line} ({acted} acted)" if acted else line
+

@@ -33,7 +33,7 @@ from rules.systems.enchanted_realms.movement import feet_left, reactions_at, run
 from rules.systems.enchanted_realms.round import run_round
 from rules.systems.enchanted_realms.tables import ErTables, load_tables
 from rules.systems.enchanted_realms.units import TURN_FIELDS, ErUnit, build_unit, er, held_weapon
-from rules.wording import PLAIN, Words
+from rules.wording import PLAIN, Words, order_line
 
 __all__ = ["RULESET", "EnchantedRealms"]
 
@@ -213,14 +213,17 @@ class EnchantedRealms(TableRuleset):
         order = system(state).order if isinstance(state.system, ErSystem) else ()
         w = Words.of(state)
         line = f"Round {state.round}"
+        now = None
         for f in reversed(state.stack):
             if isinstance(f, TurnFrame):
+                now = f.unit
                 line += f": {w.unit(f.unit)}'s turn"
                 break
         if isinstance(top, RoundFrame) and top.step == "initiative":
             line += ": initiative"
-        if order:
-            line += "\n" + ", ".join(w.unit(u) for u in order)
+        if order:  # those after the figure whose turn it is (R-ER-INITIATIVE)
+            after = list(order).index(now) + 1 if now in order else 0
+            line += "\n" + order_line([w.unit(u) for u in order[after:]], after)
         return line
 
     def word_command(self, state: Battle, command: Command, words: Words = PLAIN

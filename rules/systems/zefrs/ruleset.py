@@ -46,7 +46,7 @@ from rules.systems.zefrs.units import (
     zef,
 )
 from rules.systems.zefrs.words import declaration_words
-from rules.wording import Words, and_list
+from rules.wording import Words, and_list, order_line
 
 __all__ = ["RULESET", "ZeFRS"]
 
@@ -304,7 +304,7 @@ class ZeFRS(TableRuleset):
             return head
         w = Words.of(state)
         acted = set(state.system.acted) if isinstance(state.system, ZefSystem) else set()
-        return head + "\nInitiative (ZEF-17): " + _still_to_act(
+        return head + "\nInitiative (ZEF-17): " + order_line(
             [w.unit(u) for u in order if u not in acted], len(acted))
 
 
@@ -338,20 +338,6 @@ def _shield_line(side: str, arcs: tuple[str, ...]) -> str:
 
 def _pc_side(state: Battle, side: str) -> bool:
     return any(s.id == side and s.player_characters for s in state.sides)
-
-
-def _still_to_act(names: list[str], acted: int, shown: int = 3) -> str:
-    """The initiative order a player reads on one line: who acts next and after him, the
-    rest counted, not listed (a big battle's order would run off the panel)."""
-    done = f"{acted} acted" if acted else ""
-    if not names:
-        return "every figure has acted"
-    line = f"{names[0]} next"
-    if len(names) > 1:
-        line += ", then " + ", ".join(names[1:shown])
-    if len(names) > shown:
-        line += f" and {len(names) - shown} more"
-    return f"{line} ({done})" if done else line
 
 
 RULESET = ZeFRS()
