@@ -7,7 +7,7 @@ their dice (the engine adds `rolls`), so replay needs no rules.
 Secret events: a side's deployment (ZEF-58) until both reveal, and its orders (ZEF-66) until
 both have given theirs; the turn manager hides them from the other seat (`Event.secret`).
 
-Why one module over 600 lines: it is the mode's whole event vocabulary, each event beside the
+Kept whole, and long because it is the mode's whole event vocabulary, each event beside the
 evolver and the sentence that belong to it (the pydantic tagged union the saves decode is
 built from this one list); split by segment it would scatter one round's story over files
 that import each other.
