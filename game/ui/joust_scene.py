@@ -33,6 +33,7 @@ from game.ui.joust_panel import LOG_LINES, WIDTH, JoustPanel, dice_word
 from game.ui.joust_picture import full_pool, picture_of
 from game.ui.markup import escape
 from game.ui.play_scene import PlayScene
+from game.ui.scene_keys import NOT_MINE, screen_key
 from rules.commands import Choose, Command
 from rules.engine import decider
 from rules.events import BattleEnded
@@ -142,19 +143,10 @@ class JoustScene(PlayScene):
 
     def command_for_key(self, e: pygame.event.Event) -> Any:
         """A key's command for the turn manager, or the next scene, or None."""
-        if e.key == pygame.K_F1:
-            self._toggle_help()
-        elif e.key == pygame.K_ESCAPE:
-            if self.help is not None:
-                self._toggle_help()
-                return None
-            return self.ask_to_leave()
-        elif e.key in (pygame.K_z, pygame.K_y) and e.mod & pygame.KMOD_CTRL:
-            self._undo(redo=e.key == pygame.K_y)
-        elif e.key == pygame.K_f:
-            self.anim.speed = {1.0: 2.0, 2.0: 4.0}.get(self.anim.speed, 1.0)
-            self.app.settings["anim_speed"] = self.anim.speed
-        elif e.key == pygame.K_SPACE and self.cover is None:
+        shared = screen_key(self, e)
+        if shared is not NOT_MINE:
+            return shared
+        if e.key == pygame.K_SPACE and self.cover is None:
             self.anim.skip()
         elif e.key in THROW_KEYS and self.help is None:
             throw = self.legal_throws().get(THROW_KEYS[e.key])

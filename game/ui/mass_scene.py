@@ -33,6 +33,7 @@ from game.ui.handover import HandoverCover
 from game.ui.markup import escape
 from game.ui.mass_panel import WIDTH, MassPanel, preview_html
 from game.ui.play_scene import PlayScene
+from game.ui.scene_keys import NOT_MINE, screen_key
 from rules.commands import Command
 from rules.hexgrid import Hex
 from rules.state import Battle
@@ -215,19 +216,10 @@ class MassScene(PlayScene):
         return None
 
     def on_key(self, e: pygame.event.Event) -> Any:
-        if e.key == pygame.K_F1:
-            self._toggle_help()
-        elif e.key == pygame.K_ESCAPE:
-            if self.help is not None:
-                self._toggle_help()
-                return None
-            return self.ask_to_leave()
-        elif e.key in (pygame.K_z, pygame.K_y) and e.mod & pygame.KMOD_CTRL:
-            self._undo(redo=e.key == pygame.K_y)
-        elif e.key == pygame.K_f:
-            self.anim.speed = {1.0: 2.0, 2.0: 4.0}.get(self.anim.speed, 1.0)
-            self.app.settings["anim_speed"] = self.anim.speed
-        elif e.key == pygame.K_SPACE:
+        shared = screen_key(self, e)
+        if shared is not NOT_MINE:
+            return shared
+        if e.key == pygame.K_SPACE:
             self.anim.skip()
         elif e.key in FACE_KEYS and self.sel:
             self.draft["facing"] = FACE_KEYS[e.key]
