@@ -35,7 +35,7 @@ from rules.scenarios import demo_setup, open_field
 from rules.state import DEAD, GONE, Battle, Unit, Whereabouts
 
 RULESETS = [rid for rid, _, _ in catalogue()]
-FEW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 # --- the facts, counted from scratch ---------------------------------------------------------

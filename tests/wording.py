@@ -12,6 +12,7 @@ code writes it, right after a name (`unit='o1'`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from rules.wording import Words, reads_plural
@@ -43,15 +44,38 @@ def _word(w: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w'-])" + re.escape(w) + r"(?![\w-])")
 
 
+@lru_cache(maxsize=256)
+def _bare_ids(ids: tuple[str, ...], names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern for every id that is not part of a figure's or side's name ("o1" is a
+    slip, but "Orc" inside "Orc 1" is not), so a scan of a whole battle's buttons builds
+    it once per cast, not once per line."""
+    bare = [i for i in ids if not any(_word(i).search(n) for n in names)]
+    if not bare:
+        return None
+    return re.compile(r"(?<![\w'-])(" + "|".join(map(re.escape, sorted(bare, key=len,
+                                                                       reverse=True)))
+                      + r")(?![\w-])")
+
+
+_last_words: list[tuple[Any, Words]] = []
+
+
+def _words_of(battle: Any) -> Words:
+    """Words.of for the battle the last line was read in: a scan reads many lines of one
+    battle in a row, and a battle is never changed in place."""
+    if not _last_words or _last_words[0][0] is not battle:
+        _last_words[:] = [(battle, Words.of(battle))]
+    return _last_words[0][1]
+
+
 def slips(text: str, battle: Any) -> list[str]:
     """What is wrong with `text` for a person reading it in `battle` ([] if nothing)."""
-    words = Words.of(battle)
+    words = _words_of(battle)
     names = list(words.units.values()) + [s.name for s in battle.sides]
     out = []
-    for u in battle.units:
-        inside_a_name = any(_word(u.id).search(n) for n in names)
-        if not inside_a_name and _word(u.id).search(text):
-            out.append(f"the id {u.id!r}")
+    bare = _bare_ids(tuple(u.id for u in battle.units), tuple(names))
+    found = {m.group(1) for m in bare.finditer(text)} if bare is not None else set()
+    out += [f"the id {u.id!r}" for u in battle.units if u.id in found]
     out += [f"a repr ({m.group(0)!r})" for p in REPR for m in [p.search(text)] if m]
     out += [f"a tuple ({m.group(0)!r})" for p in TUPLE for m in [p.search(text)] if m]
     if SIDE_N.search(text):

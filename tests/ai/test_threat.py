@@ -62,7 +62,7 @@ def models(state: Battle, side: str) -> tuple[Model, Model]:
     return fast, scan
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.integers(0, 10_000))
 def test_exposure_from_the_threat_equals_a_scan_of_every_unit(state: Battle, seed: int
                                                               ) -> None:
