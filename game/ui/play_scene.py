@@ -59,6 +59,7 @@ class PlayScene:
         self.cover: HandoverCover | None = None
         self.help: UITextBox | None = None
         self.end_panel: Any = None
+        self.end_headline = ""  # the end panel's first line, once the battle is over
         self.leave_dialog: UIConfirmationDialog | None = None
         self.message = ""
         self.saving = SaveWatch(app, lambda folder: self.move_save(folder), self._save_failure,

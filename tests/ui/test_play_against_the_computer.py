@@ -11,7 +11,9 @@ import pytest
 
 pytest.importorskip("game.ai")
 
+from rules.wording import Words
 from tests.ui.test_window_play import Player
+from tests.wording import slips
 
 
 def test_a_duel_against_the_computer_is_played_to_the_end():
@@ -29,6 +31,11 @@ def test_a_duel_against_the_computer_is_played_to_the_end():
     p.frames(5)
     assert p.scene.tm.is_over
     assert p.scene.end_panel is not None
+    # the winner named as the side is ("The orcs win", never "orcs wins")
+    state = p.scene.tm.state
+    assert p.scene.end_headline in ("A draw", Words.of(state).agree(state.outcome.winner,
+                                                                    "wins", "win"))
+    assert not slips(p.scene.end_headline, state)
     assert p.covers == 0  # one person: no hand-over screens
     assert seen_thinking
     computer = [s for s in p.scene.tm.seats.values() if not s.human]
