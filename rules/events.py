@@ -246,7 +246,8 @@ class UnitDamaged(Event):
     source: str = ""  # the kind of attack that did it: melee, missile, spell ...
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return f"{w.unit(self.unit)} takes {self.amount} damage ({self.hp_after} HP left)."
+        return (f"{w.unit(self.unit)} takes {self.amount} damage "
+                f"({self.hp_after} {w.health} left).")
 
 
 class UnitHealed(Event):
@@ -257,7 +258,8 @@ class UnitHealed(Event):
     rule: str = ""
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return f"{w.unit(self.unit)} regains {self.amount} HP ({self.hp_after} HP now)."
+        return (f"{w.unit(self.unit)} regains {self.amount} {w.health} "
+                f"({self.hp_after} {w.health} now).")
 
 
 class UnitStatusChanged(Event):

@@ -136,6 +136,7 @@ class Ruleset:
     name: ClassVar[str]
     source: ClassVar[str]  # the text by its title and author, as a reader cites it (no file)
     order: ClassVar[int] = 100  # where the menu and `flank rulesets` list it, lowest first
+    health_word: ClassVar[str] = "HP"  # what the text calls a figure's wounds' measure
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         raise NotImplementedError

@@ -120,6 +120,17 @@ def figure_names(state: Any, template_names: Mapping[str, str] | None = None
     return out
 
 
+def _health_word(ruleset: str) -> str:
+    """What the ruleset's text calls the points a figure loses ("HP", ZeFRS's "Damage
+    Points"), so a log line speaks the text's language."""
+    if not ruleset:
+        return "HP"
+    try:
+        return str(getattr(registry.load(registry.RULESETS, ruleset), "health_word", "HP"))
+    except (registry.PluginError, KeyError, ValueError):
+        return "HP"
+
+
 def _template_names(ruleset: str) -> dict[str, str]:
     if not ruleset:
         return {}
@@ -138,6 +149,7 @@ class Words:
     sides: Mapping[str, str] = field(default_factory=dict)
     flat: bool = False
     stagger: tuple[str, str] | None = None  # the board's (stagger_axis, stagger_index)
+    health: str = "HP"  # the ruleset's word for the points a figure loses
 
     @classmethod
     def of(cls, state: Any) -> Words:
@@ -146,7 +158,8 @@ class Words:
         return cls(units=figure_names(state),
                    sides={s.id: s.name or s.id for s in state.sides},
                    flat=board.stagger_axis == "x",
-                   stagger=(board.stagger_axis, board.stagger_index))
+                   stagger=(board.stagger_axis, board.stagger_index),
+                   health=_health_word(getattr(state, "ruleset", "")))
 
     def unit(self, uid: str) -> str:
         return self.units.get(uid, uid)

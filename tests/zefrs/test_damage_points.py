@@ -64,3 +64,16 @@ def test_an_enemy_falls_at_zero_without_a_check() -> None:
     st, ev = declare(st, 5, 20, 99, b="defend")
     assert not every(ev, DamageChecked)
     assert (st.unit("b").status, st.unit("b").condition) == ("down", "fallen")
+
+
+def test_the_log_speaks_of_damage_points_as_the_text_does() -> None:
+    """ZEF-51: ZeFRS calls a figure's measure its Damage rating, in Damage Points, so the log
+    line of the blow says "Damage Points left", not another ruleset's "HP"."""
+    from rules.events import UnitDamaged
+    from rules.wording import Words
+
+    st = _at(10)
+    st, _ = declare(st, a="fight:b:right_arm")
+    st, ev = declare(st, 5, 20, 99, b="defend")
+    line = Words.of(st).say(every(ev, UnitDamaged)[0])
+    assert line.endswith("takes 5 damage (5 Damage Points left).") and "HP" not in line

@@ -57,6 +57,7 @@ class ZeFRS(TableRuleset):
     source: ClassVar[str] = ("\"ZeFRS\", the free re-release of the rules of the Conan "
                              "Role-Playing Game (TSR, 1985), by Krawec (2007-2008)")
     order: ClassVar[int] = 20
+    health_word: ClassVar[str] = "Damage Points"  # ZeFRS's own word (Damage)
 
     def tables(self, path: Path | None = None) -> ZefTables:
         return load_tables(path)
