@@ -208,12 +208,19 @@ class SidePanel:
         """The buttons offered, two short ones a row (`wide`: one a row, for choices said in
         a sentence), as many as a page holds; beyond that a "More" button turns the page,
         so no choice is ever cut off."""
+        wide = wide or any(self._too_long_for_half(label) for label, _ in commands)
         key = (str(wide), *(f"{label}|{cmd.model_dump_json()}" for label, cmd in commands))
         if key == self._button_key:
             return
         self._button_key = key
         self._offered, self._wide, self._page = list(commands), wide, 0
         self._show_page()
+
+    def _too_long_for_half(self, label: str) -> bool:
+        """Whether `label` would be cut off on a half-width button (a long name, a way of
+        striking said in full): then every button of the set takes a whole row."""
+        width = self.ui.get_theme().get_font(["button"]).size(label)[0]
+        return width > (WIDTH - 16) // 2 - 12
 
     def _per_page(self) -> int:
         return WIDE_ROWS if self._wide else 2 * BUTTON_ROWS
