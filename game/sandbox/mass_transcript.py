@@ -4,7 +4,7 @@ log words them (the duels, each segment's checks and casualties, withdrawals, mo
 the fighters left at the end of each round, and how the battle ended.
 
     text = mass_transcript(moments, "Battle at the border fort")   # the sandbox's positions
-    text = battle_transcript(state0, events, "Battle at the border fort")  # a played battle
+    text = battle_transcript(tm.state, tm.events, "Battle at the border fort")  # played
 
 Why a module: the hex sandbox's transcript (`transcript.py`) is about single exchanges
 (modifiers, the d20); a mass battle's story is rounds and segments of units, so it has its
@@ -16,10 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.engine import evolve_all
 from rules.events import Event
-from rules.state import Battle
-from rules.systems.zefrs.mass.events import MassRoundBegan, MassRoundEnded, square_word
+from rules.state import ACTIVE, Battle
+from rules.systems.zefrs.mass.events import (
+    MassDeployed,
+    MassRoundBegan,
+    MassRoundEnded,
+    square_word,
+)
 from rules.systems.zefrs.mass.units import mass_units
 from rules.wording import Words
 
@@ -31,7 +35,8 @@ def _md(text: str) -> str:
 
 
 def armies_md(state: Battle) -> list[str]:
-    """The armies as a table a side: unit, square, fighters, talent, Will, armour, leader."""
+    """The armies as a table a side: unit, square, fighters now of those at the start,
+    talent, Will, armour, leader."""
     w = Words.of(state)
     out: list[str] = []
     for s in state.sides:
@@ -39,8 +44,14 @@ def armies_md(state: Battle) -> list[str]:
                 "| Unit | Square | Fighters | Talent | Will | Armour | Leader |",
                 "|---|---|---:|---:|---:|---:|---|"]
         for u in mass_units(state, s.id):
-            leader = state.unit(u.leader).name if u.leader and state.has_unit(u.leader) else "—"
-            where = square_word(u.pos) if u.pos is not None else "not placed yet"
+            leader = "—"
+            if u.leader and state.has_unit(u.leader):
+                lead = state.unit(u.leader)
+                leader = lead.name + (f" ({lead.condition})" if lead.condition else "")
+            if u.status != ACTIVE:
+                where = u.condition or "off the field"  # fled, destroyed (ZEF-79)
+            else:
+                where = square_word(u.pos) if u.pos is not None else "not placed yet"
             out.append(f"| {_md(u.name)} | {where} | {u.fighters} of {u.start} | {u.talent} "
                        f"| {u.will} | {u.armour_value} | {_md(leader)} |")
         out.append("")
@@ -97,14 +108,18 @@ def mass_transcript(moments: Sequence[Any], title: str = "Mass battle") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def battle_transcript(start: Battle, events: Sequence[Event], title: str = "Mass battle"
+def battle_transcript(end: Battle, events: Sequence[Event], title: str = "Mass battle"
                       ) -> str:
-    """A played battle from its opening state and every event since (a save's)."""
-    end = evolve_all(start, list(events))
+    """A battle played to `end` (a turn manager's or a save's), told from every event of
+    its log: each round, then the armies as they ended.  Told once the battle is over, so
+    nothing a side kept secret is given away."""
     out = [f"# {title}", "", "A ZeFRS mass battle (seed 002, \"Mass Combat\"; ZEF-58..ZEF-80), "
-           "told as it was fought.", "", "## The armies", "", *armies_md(start)]
-    teller = _Teller(start.round or None)
+           "told as it was fought.", ""]
+    if any(isinstance(e, MassDeployed) for e in events):
+        out += ["## Deployment", ""]
+    teller = _Teller(None)
     teller.tell(events, end)
     out += teller.out
     out += _ending(end)
+    out += ["", "## The armies at the end", "", *armies_md(end)]
     return "\n".join(out).rstrip() + "\n"

@@ -199,6 +199,9 @@ class MassScene(PlayScene):
         what, arg = act
         if what == "menu":
             return self.leave()
+        if what == "transcript":
+            self.message = export_transcript(self.tm, self.title or "Mass battle")
+            return None
         if what == "deploy":
             self.submit(MassDeploy(unit=self.sel, place=arg))
         elif what == "order":
@@ -414,7 +417,8 @@ class MassScene(PlayScene):
     def _buttons(self) -> list[list[tuple[str, str, str, bool]]]:
         state = self.tm.state
         if self.tm.is_over and not self.anim.busy:
-            return [[("Back to the menu", "menu", "", False)]]
+            return [[("Back to the menu", "menu", "", False),
+                     ("Export the transcript", "transcript", "", False)]]
         if not self.sel or not self.ready():
             return []
         f = mass_frame(state)
@@ -527,4 +531,19 @@ class MassScene(PlayScene):
         self.view.draw(board, self.picture(), self.anim.moment_floats())
 
 
-__all__ = ["MassScene"]
+def export_transcript(tm: TurnManager, title: str) -> str:
+    """The battle told in Markdown, into the export folder (as the sandbox exports); what
+    was written, or why not, in a line."""
+    from game.sandbox.mass_transcript import battle_transcript
+    from game.ui.sandbox_exports import export_dir, failure_line
+
+    path = export_dir() / f"{title.lower().replace(' ', '_')}.md"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(battle_transcript(tm.state, tm.events, title), encoding="utf-8")
+    except OSError as exc:
+        return f"Export failed: {failure_line(exc)}"
+    return f"Wrote {path}"
+
+
+__all__ = ["MassScene", "export_transcript"]
