@@ -40,8 +40,9 @@ from game.sandbox.mass import MassSandbox
 from game.ui.markup import escape
 from game.ui.mass_sandbox_dialogs import MassSandboxDialogs
 from game.ui.narration import event_html
+from rules.engine import ruleset_of
 from rules.hexgrid import Hex
-from rules.systems.zefrs.mass.events import mass_frame, square_word
+from rules.systems.zefrs.mass.events import mass_frame
 from rules.systems.zefrs.mass.grid import FACING_WORDS, adjacent
 from rules.systems.zefrs.mass.orders import MassOrder, square_key
 from rules.systems.zefrs.mass.units import MassUnit
@@ -386,15 +387,11 @@ class MassSandboxScene(MassSandboxDialogs):
         u = st.unit(self.selected)
         if not isinstance(u, MassUnit):
             return head
-        w = self.sb.words()
-        leader = st.unit(u.leader).name if u.leader and st.has_unit(u.leader) else "none"
+        lines = [escape(x) for x in ruleset_of(st).unit_lines(st, u.id)]  # the unit's card
         order = self.sb.order_of(u.id) if f is not None and f.step == "orders" else ""
-        where = square_word(u.pos) if u.pos is not None else "off the field"
-        return (f"{head}<br><b>{escape(u.name)}</b> ({escape(w.side(u.side))}) at {where}, "
-                f"facing {FACING_WORDS[u.facing % 4]}<br>{u.fighters} of {u.start} fighters, "
-                f"talent {u.talent}, Will {u.will}, armour {u.armour_value} (ZEF-74)<br>"
-                f"Leader: {escape(leader)}"
-                + (f"<br>Order: <b>{escape(order)}</b>" if order else ""))
+        if order:
+            lines.append(f"Order this round: <b>{escape(order)}</b>")
+        return f"{head}<br><b>{lines[0]}</b><br>" + "<br>".join(lines[1:])
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill((18, 18, 22))
