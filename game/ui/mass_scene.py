@@ -517,7 +517,8 @@ class MassScene(PlayScene):
                 leader = state.unit(u.leader).name if u.leader else ""
                 pic.blocks.append(Block(u.id, u.name, index, where[u.slot],
                                         0 if side == f.side_a else 2, u.fighters, u.start,
-                                        leader, reserve=u.slot.startswith("reserve")))
+                                        leader, reserve=u.slot.startswith("reserve"),
+                                        troop=u.template))
         for c in self.legal_for_sel():
             if isinstance(c, MassDeploy) and c.place in where:
                 pic.highlight[where[c.place]] = (255, 215, 90)
