@@ -25,9 +25,9 @@ from rules.systems.zefrs.mass.events import mass_frame, square_word
 from rules.systems.zefrs.mass.grid import COLUMNS, ROWS
 from rules.systems.zefrs.mass.units import mass_units
 
-__all__ = ["Block", "Float", "GridStateView", "MassPicture", "MassView", "picture_of"]
+__all__ = ["Block", "Float", "GridStateView", "MassPicture", "MassView", "order_icon",
+           "picture_of"]
 
-ORDER_MARK = {"attack": "ATTACK", "defend": "DEFEND", "shoot": "SHOOT", "withdraw": "FALL BACK"}
 BG = (24, 26, 30)
 INK = (235, 232, 220)
 DIM = (150, 150, 150)
@@ -203,7 +203,7 @@ class MassView:
         tray = pygame.Surface(r.size, pygame.SRCALPHA)
         tray.fill((*dark, 150))
         surf.blit(tray, r.topleft)
-        small = self.font(max(14, self.cell // 6))
+        small = self.font(max(14, self.cell // 7 + 1))
         strip = small.get_height() + 2
         frac = max(0.0, min(1.0, b.fighters / max(1, b.start)))
         body = pygame.Rect(r.x + 2, r.y + strip, r.w - 4, r.h - 2 * strip - 4)
@@ -230,11 +230,11 @@ class MassView:
         pygame.draw.rect(surf, (255, 236, 140) if selected else colour, r,
                          3 if selected else 2, border_radius=4)
         self._facing(surf, r, b.facing, (250, 250, 240))
-        badge = None
-        if b.order:
-            badge = small.render(ORDER_MARK.get(b.order, b.order.upper()), True, (20, 20, 20))
-        room = r.w - 8 - (badge.get_width() + 10 if badge is not None else 0)
+        icon = strip - 2 if b.order else 0
+        room = r.w - 8 - (icon + 4 if icon else 0)
         surf.blit(self._fit(small, b.name, room, (255, 255, 255)), (r.x + 4, r.y + 2))
+        if b.order:
+            order_icon(surf, b.order, pygame.Rect(r.right - icon - 2, r.y + 1, icon, icon))
         count = small.render(f"{b.fighters}/{b.start}", True, (255, 255, 255))
         surf.blit(count, (r.right - count.get_width() - 4, r.bottom - strip + 1))
         lead = f"* {b.commander}" if b.commander else (b.leader or "leaderless")
@@ -242,10 +242,6 @@ class MassView:
         text = self._fit(small, self._short(small, lead, r.w - count.get_width() - 14),
                          r.w - count.get_width() - 14, tint)
         surf.blit(text, (r.x + 4, r.bottom - strip + 1))
-        if badge is not None:
-            box = badge.get_rect(topright=(r.right - 4, r.y + 2)).inflate(6, 0)
-            pygame.draw.rect(surf, (245, 230, 160), box, border_radius=3)
-            surf.blit(badge, badge.get_rect(center=box.center))
         if b.shaken:
             s = small.render("shaken", True, (255, 120, 120))
             plate = s.get_rect(center=r.center).inflate(6, 2)
@@ -303,6 +299,32 @@ class MassView:
         surf.blit(shade, box.topleft)
         pygame.draw.rect(surf, colour, box, 3)
         surf.blit(img, img.get_rect(center=box.center))
+
+
+def order_icon(surf: pygame.Surface, order: str, box: pygame.Rect) -> None:
+    """A unit's order as a small sign on a light plate (ZEF-66), so that its name keeps the
+    banner: crossed blades attack, a shield defends, an arrow shoots, a back-chevron
+    withdraws."""
+    pygame.draw.rect(surf, (245, 230, 160), box, border_radius=3)
+    pygame.draw.rect(surf, (20, 20, 20), box, 1, border_radius=3)
+    x, y, w, h = box.x, box.y, box.w, box.h
+    ink, red = (25, 25, 25), (170, 30, 25)
+    k = max(1, w // 8)
+    if order == "attack":
+        pygame.draw.line(surf, red, (x + k * 2, y + k * 2), (x + w - k * 2, y + h - k * 2), k + 1)
+        pygame.draw.line(surf, red, (x + w - k * 2, y + k * 2), (x + k * 2, y + h - k * 2), k + 1)
+    elif order == "defend":
+        pts = [(x + k * 2, y + k * 2), (x + w - k * 2, y + k * 2), (x + w - k * 2, y + h // 2),
+               (x + w // 2, y + h - k * 2), (x + k * 2, y + h // 2)]
+        pygame.draw.polygon(surf, (60, 90, 150), pts)
+        pygame.draw.polygon(surf, ink, pts, 1)
+    elif order == "shoot":
+        pygame.draw.line(surf, ink, (x + k * 2, y + h - k * 2), (x + w - k * 3, y + k * 3), k)
+        pygame.draw.polygon(surf, ink, [(x + w - k * 2, y + k * 2), (x + w - k * 5, y + k * 3),
+                                        (x + w - k * 3, y + k * 5)])
+    else:  # withdraw
+        pygame.draw.lines(surf, ink, False, [(x + w - k * 3, y + k * 2), (x + k * 3, y + h // 2),
+                                             (x + w - k * 3, y + h - k * 2)], k + 1)
 
 
 class GridStateView:

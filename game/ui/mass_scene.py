@@ -62,6 +62,10 @@ The round: the leaders duel (segment 1), then each attacking unit checks three t
 its average weapon talent; the colour is the enemy's losses in percent of your number,
 less their armour (segments 2–4). Losses of a third, two thirds, a slain leader or
 commander call for a morale check; a unit that fails flees (ZEF-77..79).<br><br>
+On the grid each unit is a tray of its men facing its way, emptying from the rear rank as
+they fall; the bar at its foot (marked at a third and two thirds) is what still stands.
+Its order, once known, is the sign on its banner: crossed blades attack, a shield
+defends, an arrow shoots, a chevron withdraws.<br><br>
 Keys: arrows face, Enter gives the order, Tab the next unit, F speeds the show, Space
 skips it, Ctrl+Z undoes to the last roll, F1 this help, Esc leaves (the battle is saved)."""
 
@@ -143,6 +147,9 @@ class MassScene(PlayScene):
                              to=d["to"] if order in ("attack", "defend") else "",
                              target=d["target"] if order == "shoot" else "")
         here = f"{u.pos.q},{u.pos.r}" if u.pos is not None else ""
+        rides = [c.to for c in self.legal_for_sel() if isinstance(c, MassLead)]
+        if not d["ride"] and here not in rides and rides:  # an enemy stands on his square
+            here = rides[0]
         return MassLead(unit=self.sel, to=d["ride"] or here, lead=d["lead"])
 
     def deploy_squares(self) -> dict[str, Hex]:
