@@ -39,13 +39,11 @@ from game.sandbox.common import SandboxError
 from game.sandbox.mass import MassSandbox
 from game.ui.markup import escape
 from game.ui.mass_sandbox_dialogs import MassSandboxDialogs
+from game.ui.mass_sandbox_words import MassSandboxWords
 from game.ui.narration import event_html
-from rules.engine import ruleset_of
 from rules.hexgrid import Hex
-from rules.systems.zefrs.mass.events import mass_frame
 from rules.systems.zefrs.mass.grid import FACING_WORDS, adjacent
 from rules.systems.zefrs.mass.orders import MassOrder, square_key
-from rules.systems.zefrs.mass.units import MassUnit
 
 LEFT, RIGHT = 260, 380
 HELP = ("<b>Grid sandbox</b>: pick a troop, click an empty square to place it · click a unit "
@@ -55,7 +53,7 @@ HELP = ("<b>Grid sandbox</b>: pick a troop, click an empty square to place it ·
         "Enter fights the round, Space shows its next stage · Ctrl+Z / Ctrl+Y undo, redo")
 
 
-class MassSandboxScene(MassSandboxDialogs):
+class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
     def __init__(self, app: Any, sandbox: MassSandbox, on_exit: Any = None) -> None:
         self.app = app
         self.sb = sandbox
@@ -118,8 +116,8 @@ class MassSandboxScene(MassSandboxDialogs):
         self.timeline = UISelectionList(pygame.Rect(4, y, inner, max(60, h - y - 8)), [], ui,
                                         container=left)
         rin = RIGHT - 12
-        self.card = UITextBox("", pygame.Rect(4, 4, rin, 150), ui, container=right)
-        y = 158
+        self.card = UITextBox("", pygame.Rect(4, 4, rin, 210), ui, container=right)
+        y = 218
         third = (rin - 8) // 3
         self.edit_b = UIButton(pygame.Rect(4, y, third, 28), "Edit…", ui, container=right)
         self.remove_b = UIButton(pygame.Rect(8 + third, y, third, 28), "Remove", ui,
@@ -331,19 +329,6 @@ class MassSandboxScene(MassSandboxDialogs):
         if label in labels:
             self._do(self.sb.goto, labels.index(label))
 
-    def export_transcript(self) -> None:
-        from game.ui.sandbox_exports import export_dir, failure_line
-
-        title = getattr(self.sb.scenario, "title", "") or "Mass battle"
-        path = export_dir() / f"{title.lower().replace(' ', '_')}.md"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(self.sb.transcript(title), encoding="utf-8")
-        except OSError as exc:
-            self.message = f"Export failed: {failure_line(exc)}"
-            return
-        self.message = f"Wrote {path}"
-
     def leave(self) -> Any:
         self.close()
         return self.on_exit() if self.on_exit else None
@@ -367,31 +352,13 @@ class MassSandboxScene(MassSandboxDialogs):
         self.card.set_text(self.card_html())
         lines = [event_html(e, self.sb.words()) for e in self.sb.moment.events]
         text = "<br>".join(x for x in lines if x) or escape(self.sb.moment.label)
+        odds = self.odds_html()
+        if odds:
+            text = f"{odds}<br><br>{text}"
         if self.message:
             text = f"<font color='#ff6060'>{escape(self.message)}</font><br>{text}"
         self.log.set_text(text)
         self.timeline.set_item_list(self._timeline_labels())
-
-    def card_html(self) -> str:
-        st = self.sb.state
-        f = mass_frame(st)
-        head = (f"<b>Round {max(1, st.round)}</b>: {escape(self.sb.moment.label)}"
-                + (f" · {len(self.sb.stages_ahead)} stage(s) to show" if self.sb.stages_ahead
-                   else ""))
-        if st.outcome is not None:
-            w = self.sb.words()
-            head += "<br><b>" + escape(w.agree(st.outcome.winner, "wins", "win")
-                                       if st.outcome.winner else "Nobody wins") + "</b>"
-        if not self.selected:
-            return head + "<br>Select a unit to edit it and give its order."
-        u = st.unit(self.selected)
-        if not isinstance(u, MassUnit):
-            return head
-        lines = [escape(x) for x in ruleset_of(st).unit_lines(st, u.id)]  # the unit's card
-        order = self.sb.order_of(u.id) if f is not None and f.step == "orders" else ""
-        if order:
-            lines.append(f"Order this round: <b>{escape(order)}</b>")
-        return f"{head}<br><b>{lines[0]}</b><br>" + "<br>".join(lines[1:])
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill((18, 18, 22))

@@ -90,6 +90,7 @@ def test_a_gm_places_edits_orders_and_steps_through_a_round_in_the_window(tmp_pa
     gm.click(gm.square(pikes.pos.q, pikes.pos.r))
     gm.press(gm.scene.order_b["attack"])
     assert "attack, facing north" in gm.scene.card.html_text
+    assert "Attacking Horsemen" in gm.scene.log.html_text  # the exact odds, before the round
     gm.click(gm.square(2, 3))
     assert "defend, facing south" in gm.scene.card.html_text
     monkeypatch.setattr(sb, "fight_round",
