@@ -323,7 +323,9 @@ def _cmd_sandbox(args: argparse.Namespace) -> int:
     loaded = _load(path, None, 0)  # a broken map gets its one-line message here
     for warning in getattr(loaded, "warnings", ()):
         print(f"{path}: warning: {warning}", file=sys.stderr)
-    opener = _sandbox_for(loaded)
+    from game.ui.launch import board_sandbox
+
+    opener = board_sandbox(getattr(loaded, "setup", None))
     from game.app import App
     from game.sandbox import Sandbox, SandboxError
     from game.ui.menu_scene import MenuScene
@@ -350,22 +352,6 @@ def _cmd_sandbox(args: argparse.Namespace) -> int:
     app.switch(scene)
     app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
-
-
-def _sandbox_for(loaded: object) -> object:
-    """The sandbox opener a map's board kind registers (``flank.sandboxes``), or None for
-    the hex sandbox."""
-    from rules import registry
-    from rules.engine import ruleset_of
-
-    setup = getattr(loaded, "setup", None)
-    try:
-        kind = ruleset_of(setup.ruleset).initial_state(setup).board_kind  # type: ignore[union-attr]
-    except (AttributeError, KeyError, ValueError):
-        return None
-    if kind == "hex" or not registry.has(registry.SANDBOXES, kind):
-        return None
-    return registry.load(registry.SANDBOXES, kind)
 
 
 def _cmd_menu(args: argparse.Namespace) -> int:

@@ -13,9 +13,9 @@ import pygame_gui
 import pytest
 
 from game.app import App
-from game.cli import _sandbox_for
-from game.maps import load_map
+from game.ui.launch import map_sandbox
 from game.ui.mass_sandbox_scene import MassSandboxScene, open_mass_sandbox
+from game.ui.menu_scene import MenuScene
 from rules import registry
 from rules.engine import scripted
 from rules.hexgrid import Hex
@@ -35,7 +35,7 @@ def _plugins():
 class GM(AtTheWindow):
     def __init__(self, name: str = "pikes_and_horse.tmx") -> None:
         self.app = App((1280, 800))
-        opener = _sandbox_for(load_map(MAPS / name))
+        opener = map_sandbox(MAPS / name)
         assert opener is open_mass_sandbox  # the board kind "grid" found it
         self.scene: MassSandboxScene = opener(self.app, MAPS / name, on_exit=lambda: None)
         self.app.switch(self.scene)
@@ -59,7 +59,22 @@ class GM(AtTheWindow):
 def test_the_sandbox_command_opens_the_grid_sandbox_for_a_mass_battle_map():
     gm = GM("border_battle.tmx")
     assert {u.id for u in gm.scene.sb.state.units} >= {"a-pikes", "p-ravens"}
-    assert _sandbox_for(load_map(MAPS.parent / "duel.tmx")) is None  # hex: the usual sandbox
+    assert map_sandbox(MAPS.parent / "duel.tmx") is None  # hex: the usual sandbox
+
+
+def test_the_menus_sandbox_button_opens_the_grid_sandbox_on_a_mass_battle():
+    app = App((1280, 800))
+    menu = MenuScene(app)
+    app.switch(menu)
+    app.step(1 / 30)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                         ui_element=menu.scenario_menu,
+                                         text="Battle at the border fort"))
+    app.step(1 / 30)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                         ui_element=menu.sandbox))
+    app.step(1 / 30)
+    assert isinstance(app.scene, MassSandboxScene)
 
 
 def test_a_gm_places_edits_orders_and_steps_through_a_round_in_the_window(tmp_path,
