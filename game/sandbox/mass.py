@@ -23,6 +23,13 @@ Every GM change is a new position (states are immutable, keeping them is keeping
 anything refused raises `SandboxError` and changes nothing.  The units are edited in the
 state directly, as the GM's hand (the battle on the grid is the GM's to set, not a game
 to replay).
+
+    mass_log         the positions and undo (`MassLog`, `MassMoment`)
+    mass_orders      the orders, the rides and the round fought (`MassOrders`)
+    mass_round       a round cut into its stages
+    mass_fields      what the edit form's words mean (a weapon, a kit, a facing)
+    mass_transcript  the battle told in Markdown
+    mass             `MassSandbox`: the log plus every GM tool (this module)
 """
 
 from __future__ import annotations
@@ -35,60 +42,33 @@ from pydantic import ValidationError
 
 from game.maps import load_map
 from game.sandbox.common import SandboxError
+from game.sandbox.mass_fields import HAND_TO_HAND, facing_of, kit_value, weapon_fields, whole
+from game.sandbox.mass_log import MassMoment
+from game.sandbox.mass_orders import MassOrders
 from rules.commands import Command
 from rules.dice import Dice
-from rules.engine import BattleSetup, IllegalCommand, evolve_all, start, submit
-from rules.events import Event
+from rules.engine import BattleSetup, start
 from rules.hexgrid import Hex
 from rules.setup import UnitSpec
-from rules.state import ACTIVE, Battle
-from rules.systems.zefrs.mass.armour import unit_armour
+from rules.state import Battle
 from rules.systems.zefrs.mass.combat import rulings_of
-from rules.systems.zefrs.mass.events import (
-    MassRoundEnded,
-    MassStepped,
-    mass_frame,
-    square_word,
-    waiting_for_orders,
-)
+from rules.systems.zefrs.mass.events import mass_frame, square_word
 from rules.systems.zefrs.mass.grid import FACING_WORDS, on_grid
-from rules.systems.zefrs.mass.orders import (
-    MassLead,
-    MassOrder,
-    check,
-    order_words,
-    square_key,
-    unit_orders,
+from rules.systems.zefrs.mass.tables import MassRulings, load_mass
+from rules.systems.zefrs.mass.units import (
+    MassUnit,
+    build_leader,
+    build_mass_unit,
+    mass_units,
 )
-from rules.systems.zefrs.mass.tables import Kit, MassRulings, load_mass
-from rules.systems.zefrs.mass.units import MassUnit, build_leader, build_mass_unit, mass_units
 from rules.systems.zefrs.tables import load_tables
 from rules.wording import Words
 
-__all__ = ["EDITABLE", "MassMoment", "MassRuling", "MassSandbox", "stage_of"]
+__all__ = ["EDITABLE", "MassMoment", "MassRuling", "MassSandbox"]
 
-EDITABLE = ("name", "side", "fighters", "talent", "will", "kit", "armour", "leader",
-            "leader_name", "facing")
+EDITABLE = ("name", "side", "fighters", "talent", "will", "weapon", "kit", "armour",
+            "leader", "leader_name", "facing")
 """What the GM's edit form changes of a unit (`MassSandbox.edit`)."""
-
-STAGES = ("orders and moves", "segment 1: the leaders' duels", "segment 2", "segment 3",
-          "segment 4", "withdrawals", "morale", "end of the round")
-"""A round as the text fights it (ZEF-62..79), in the order the sandbox steps through it."""
-
-
-@dataclass(frozen=True)
-class MassMoment:
-    """One position of the session: what led to it, what happened, and the state."""
-
-    label: str
-    state: Battle
-    events: tuple[Event, ...] = ()
-    kind: str = "gm"  # "opening", "gm" or "round"
-
-    def narration(self) -> list[str]:
-        w = Words.of(self.state)
-        return [t for t in (w.say(e) for e in self.events) if t]
-
 
 @dataclass(frozen=True)
 class MassRuling:
@@ -112,30 +92,7 @@ CLAUSES = {"casualty_percent": "ZEF-73", "casualties_of": "ZEF-72",
            "start_gap": "ZEF-61", "max_rounds": "R-ZEF-MASS-END"}
 
 
-def stage_of(e: Event) -> int | None:
-    """Which stage of the round (STAGES) an event opens, or None if it goes on the one
-    before it: the core marks each step of the round (`MassStepped`), and its end."""
-    if isinstance(e, MassStepped):
-        return {"move": 0, "duel": 1, "withdraw": 5, "morale": 6}.get(
-            e.step, e.segment if e.step == "segment" else None)
-    if isinstance(e, MassRoundEnded):
-        return 7
-    return None
-
-
-def split_round(events: list[Event]) -> list[tuple[int, list[Event]]]:
-    """The round's events cut at each stage's first event; a stage never goes back (a
-    leader replaced after morale is still morale)."""
-    out: list[tuple[int, list[Event]]] = [(0, [])]
-    for e in events:
-        s = stage_of(e)
-        if s is not None and s > out[-1][0]:
-            out.append((s, []))
-        out[-1][1].append(e)
-    return [(s, evs) for s, evs in out if evs]
-
-
-class MassSandbox:
+class MassSandbox(MassOrders):
     """A GM session over a mass battle: the positions so far, where it is, every tool."""
 
     def __init__(self, setup: BattleSetup, *, scenario: Any = None,
@@ -149,65 +106,14 @@ class MassSandbox:
                                f"{exc.args[0] if exc.args else exc}") from None
         self.setup = setup
         self.scenario = scenario
-        self.moments = [MassMoment(f"Opening: {setup.title or 'mass battle'}", state,
-                                   tuple(events), "opening")]
-        self.position = 0
+        super().__init__(MassMoment(f"Opening: {setup.title or 'mass battle'}", state,
+                                    tuple(events), "opening"))
         self.drafts: dict[str, Command] = {}  # the orders the GM has given for the round
-        self.stages_ahead: list[MassMoment] = []  # the round fought, not yet stepped to
-        self.listeners: list[Any] = []
 
     @classmethod
     def from_map(cls, path: str | Path, seed: int = 0) -> MassSandbox:
         sc = load_map(path, seed=seed)
         return cls(sc.setup, scenario=sc)
-
-    # --- the log ----------------------------------------------------------------------------
-    @property
-    def state(self) -> Battle:
-        return self.moments[self.position].state
-
-    @property
-    def moment(self) -> MassMoment:
-        return self.moments[self.position]
-
-    @property
-    def can_undo(self) -> bool:
-        return self.position > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return self.position < len(self.moments) - 1
-
-    def undo(self) -> None:
-        if not self.can_undo:
-            raise SandboxError("nothing to undo: this is the opening")
-        self.position -= 1
-        self._changed()
-
-    def redo(self) -> None:
-        if not self.can_redo:
-            raise SandboxError("nothing to redo")
-        self.position += 1
-        self._changed()
-
-    def goto(self, position: int) -> None:
-        if not 0 <= position < len(self.moments):
-            raise SandboxError(f"there is no position {position}")
-        self.position = position
-        self._changed()
-
-    def _push(self, moment: MassMoment, keep_ahead: bool = False) -> MassMoment:
-        del self.moments[self.position + 1:]
-        self.moments.append(moment)
-        self.position += 1
-        if not keep_ahead:
-            self.stages_ahead = []
-        self._changed()
-        return moment
-
-    def _changed(self) -> None:
-        for fn in list(self.listeners):
-            fn(self)
 
     def _gm(self, label: str, state: Battle) -> MassMoment:
         self._problem(state)
@@ -243,13 +149,23 @@ class MassSandbox:
         h = sq if isinstance(sq, Hex) else Hex(*sq)
         return next((u for u in mass_units(self.state) if u.on_grid and u.pos == h), None)
 
+    def commander_at(self, sq: Hex | tuple[int, int]) -> str:
+        """The id of the force commander standing on a square, or ""."""
+        h = sq if isinstance(sq, Hex) else Hex(*sq)
+        f = mass_frame(self.state)
+        if f is None:
+            return ""
+        return next((c for _, c in f.commanders if self.state.has_unit(c)
+                     and self.state.unit(c).fighting and self.state.unit(c).pos == h), "")
+
     def fields(self, uid: str) -> dict[str, str]:
         """The edit form's fields with their values now, as text."""
         u = self.unit(uid)
         st = self.state
         leader = st.unit(u.leader) if u.leader and st.has_unit(u.leader) else None
+        weapon = load_tables().weapons[u.missile].name if u.missile else HAND_TO_HAND
         return {"name": u.name, "side": u.side, "fighters": str(u.fighters),
-                "talent": str(u.talent), "will": str(u.will), "kit": "",
+                "talent": str(u.talent), "will": str(u.will), "weapon": weapon, "kit": "",
                 "armour": str(u.armour_value),
                 "leader": leader.template if leader is not None else "",
                 "leader_name": leader.name if leader is not None else "",
@@ -292,6 +208,20 @@ class MassSandbox:
         state = self._carry(self.state.update_unit(uid, pos=sq), u, sq)
         self._gm(f"Set {u.name} at {square_word(sq)}", state)
 
+    def set_commander(self, cid: str, square: Hex | tuple[int, int]) -> None:
+        """Put a side's force commander on a square (alone, or with a unit of his own
+        side), as the GM's hand: no ride, no rule (ZEF-63 is for `ride`)."""
+        f = mass_frame(self.state)
+        if f is None or cid not in {c for _, c in f.commanders}:
+            raise SandboxError(f"{cid!r} is no side's force commander")
+        c = self.state.unit(cid)
+        sq = square if isinstance(square, Hex) else Hex(*square)
+        there = self.unit_at(sq)
+        if not on_grid(sq) or (there is not None and there.side != c.side):
+            raise SandboxError(f"the commander stands alone or with a unit of his own side, "
+                               f"not at {square_word(sq)}")
+        self._gm(f"Set {c.name} at {square_word(sq)}", self.state.update_unit(cid, pos=sq))
+
     def face(self, uid: str, facing: int) -> None:
         u = self.unit(uid)
         f = facing % 4
@@ -328,7 +258,7 @@ class MassSandbox:
             raise SandboxError(f"a unit has no {', '.join(unknown)} to edit (it has "
                                f"{', '.join(EDITABLE)})")
         st = self.state
-        ints = {k: _whole(k, changes[k]) for k in ("fighters", "talent", "will", "armour")
+        ints = {k: whole(k, changes[k]) for k in ("fighters", "talent", "will", "armour")
                 if k in changes and str(changes[k]).strip() != ""}
         new: dict[str, Any] = {}
         if "fighters" in ints:
@@ -342,13 +272,15 @@ class MassSandbox:
                 if not -10 <= ints[key] <= 30:
                     raise SandboxError(f"{key}: a whole number from -10 to 30")
                 new[field] = ints[key]
+        if "weapon" in changes:
+            new.update(weapon_fields(str(changes["weapon"])))
         kit = str(changes.get("kit") or "").strip()
         if kit:
             new["armour_value"] = kit_value(kit)
         if "name" in changes and str(changes["name"]).strip():
             new["name"] = str(changes["name"]).strip()
         if "facing" in changes:
-            new["facing"] = _facing(changes["facing"])
+            new["facing"] = facing_of(changes["facing"])
         if "side" in changes and changes["side"] != u.side:
             side = str(changes["side"])
             ids = {s.id: s.id for s in st.sides} | {s.name: s.id for s in st.sides}
@@ -410,161 +342,8 @@ class MassSandbox:
         state = replace(self.state, options=tuple(sorted(opts.items())))
         self._gm(f"Rule {key.replace('_', ' ')}: {value}", state)
 
-    # --- the round --------------------------------------------------------------------------
-    def legal_orders(self, uid: str) -> list[Command]:
-        st = self.state
-        f = mass_frame(st)
-        if f is None or f.step != "orders":
-            return []
-        u = st.unit(uid)
-        if isinstance(u, MassUnit):
-            return list(unit_orders(st, u)) if u.on_grid else []
-        from rules.systems.zefrs.mass.orders import commander_rides
-
-        return list(commander_rides(st, f, uid)) if u.fighting and u.pos else []
-
-    def order(self, uid: str, order: str, facing: int | None = None, to: str = "",
-              target: str = "") -> Command:
-        """The GM's order for a unit this round (ZEF-66), checked as its side would be."""
-        u = self.unit(uid)
-        cmd = MassOrder(unit=uid, order=order, facing=u.facing if facing is None else facing,
-                        to=to, target=target)
-        self._check_order(cmd, u.side)
-        self.drafts[uid] = cmd
-        self._changed()
-        return cmd
-
-    def ride(self, cid: str, to: Hex | tuple[int, int], lead: bool = False) -> Command:
-        """The force commander's ride this round (ZEF-63)."""
-        st = self.state
-        if not st.has_unit(cid):
-            raise SandboxError(f"there is no commander {cid!r}")
-        sq = to if isinstance(to, Hex) else Hex(*to)
-        cmd = MassLead(unit=cid, to=square_key(sq), lead=lead)
-        self._check_order(cmd, st.unit(cid).side)
-        self.drafts[cid] = cmd
-        self._changed()
-        return cmd
-
-    def _check_order(self, cmd: Command, side: str) -> None:
-        st = self.state
-        f = mass_frame(st)
-        if f is None or f.step != "orders":
-            raise SandboxError("no orders now: the battle is over" if st.outcome
-                               else "no orders now")
-        as_side = replace(st, stack=(*st.stack[:-1], replace(f, actor=side)))
-        why = check(as_side, cmd)
-        if why:
-            raise SandboxError(why, cmd)
-
-    def order_of(self, uid: str) -> str:
-        """The order a unit will fight the round under, in words."""
-        cmd = self.drafts.get(uid) or self._default(uid)
-        w = self.words()
-        if isinstance(cmd, MassOrder):
-            return order_words(cmd.order, cmd.facing, cmd.to, cmd.target, w)
-        if isinstance(cmd, MassLead):
-            return cmd.say(w)
-        return ""
-
-    def _default(self, uid: str) -> Command | None:
-        """A unit the GM did not order stands and defends, facing as it does; a commander
-        stays where he is."""
-        u = self.state.unit(uid)
-        if isinstance(u, MassUnit):
-            return MassOrder(unit=uid, order="defend", facing=u.facing)
-        if u.pos is not None:
-            return MassLead(unit=uid, to=square_key(u.pos))
-        return None
-
-    def fight_round(self, dice: Dice | None = None) -> MassMoment:
-        """Every unit's order (the GM's, else defend), then the round fought by the rules
-        core at once; the sandbox moves to its first stage, and `next_stage` shows the
-        rest (`stages_ahead`)."""
-        st = self.state
-        f = mass_frame(st)
-        if f is None or f.step != "orders":
-            raise SandboxError("the battle is over" if st.outcome else "no round to fight now")
-        events: list[Event] = []
-        for side in (f.side_a, f.side_b):
-            for uid in waiting_for_orders(st, side):
-                cmd = self.drafts.get(uid)
-                if cmd is None or cmd not in self.legal_orders(uid):
-                    cmd = self._default(uid)
-                if cmd is None:
-                    continue
-                try:
-                    st, ev = submit(st, cmd, dice)
-                except IllegalCommand as exc:
-                    raise SandboxError(str(exc)) from None
-                events += ev
-        n = self.state.round
-        before = self.state
-        moments = []
-        for stage, evs in split_round(events):
-            before = evolve_all(before, evs)
-            moments.append(MassMoment(f"Round {max(1, n)}: {STAGES[stage]}", before,
-                                      tuple(evs), "round"))
-        moments[-1] = replace(moments[-1], state=st)  # the core's own state at the end
-        self.drafts = {}
-        first = self._push(moments[0])
-        self.stages_ahead = moments[1:]
-        return first
-
-    def next_stage(self) -> MassMoment:
-        if not self.stages_ahead:
-            raise SandboxError("the round is over: give the orders for the next")
-        return self._push(self.stages_ahead.pop(0), keep_ahead=True)
-
     # --- the record ---------------------------------------------------------------------------
     def transcript(self, title: str = "Mass battle") -> str:
         from game.sandbox.mass_transcript import mass_transcript
 
         return mass_transcript(self.moments[:self.position + 1], title)
-
-
-def _whole(key: str, value: Any) -> int:
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        return int(str(value).strip())
-    except ValueError:
-        raise SandboxError(f"{key}: a whole number, not {value!r}") from None
-
-
-def _facing(value: Any) -> int:
-    text = str(value).strip().lower()
-    if text in FACING_WORDS:
-        return FACING_WORDS.index(text)
-    try:
-        return int(text) % 4
-    except ValueError:
-        raise SandboxError(f"facing: north, east, south or west, not {value!r}") from None
-
-
-def kit_value(text: str) -> int:
-    """The armour value of a kit written "steel helmet, leather jack; small shield" (names
-    or keys of the ZeFRS charts), by the text's formula (ZEF-74)."""
-    z = load_tables()
-    pieces, _, shield = text.partition(";")
-    armour = {k: k for k in z.armour} | {a.name.lower(): k for k, a in z.armour.items()}
-    shields = {k: k for k in z.shields} | {s.name.lower(): k for k, s in z.shields.items()}
-    keys = []
-    for p in (x.strip().lower() for x in pieces.split(",")):
-        if not p:
-            continue
-        key = armour.get(p) or armour.get(p.replace(" ", "_"))
-        if key is None:
-            raise SandboxError(f"no armour called {p!r} on the ZeFRS chart")
-        keys.append(key)
-    sh = shield.strip().lower()
-    skey = shields.get(sh) or shields.get(sh.replace(" ", "_")) if sh else None
-    if sh and skey is None:
-        raise SandboxError(f"no shield called {sh!r} on the ZeFRS chart")
-    return unit_armour([Kit(armour=tuple(keys), shield=skey)])
-
-
-# The pieces of a unit still fighting (for the window's count of a side).
-def standing(state: Battle, side: str) -> int:
-    return sum(u.fighters for u in mass_units(state, side) if u.on_grid
-               and u.status == ACTIVE)

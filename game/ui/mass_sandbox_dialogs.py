@@ -23,12 +23,14 @@ from pygame_gui.elements import (
 )
 
 from game.sandbox.mass import MassSandbox
+from game.sandbox.mass_fields import HAND_TO_HAND, volley_weapons
 from rules.systems.zefrs.mass.grid import FACING_WORDS
 
-LABELS = {"name": "Name", "side": "Side", "fighters": "Fighters now", "talent":
-          "Weapon talent (avg.)", "will": "Will (avg.)", "kit": "Armour kit (pieces; shield)",
-          "armour": "Armour value", "leader": "Leader (ZeFRS figure)",
-          "leader_name": "Leader's name", "facing": "Facing"}
+LABELS = {"name": "Name", "side": "Side", "fighters": "Fighters now",
+          "talent": "Weapon talent (avg.)", "will": "Will (avg.)", "weapon": "Weapon",
+          "kit": "Armour kit (pieces; shield)", "armour": "Armour value",
+          "leader": "Leader (ZeFRS figure)", "leader_name": "Leader's name",
+          "facing": "Facing"}
 KIT_HINT = "e.g. steel helmet, leather jack; small shield"
 
 
@@ -80,6 +82,10 @@ class MassSandboxDialogs:
                 names = [w.side(s.id) for s in self.sb.state.sides]
                 widget = UIDropDownMenu(names, w.side(value), rect, ui,
                                         container=self.edit_window)
+            elif key == "weapon":
+                options = [HAND_TO_HAND, *volley_weapons()]
+                widget = UIDropDownMenu(options if value in options else [value, *options],
+                                        value, rect, ui, container=self.edit_window)
             elif key == "facing":
                 widget = UIDropDownMenu(list(FACING_WORDS), value, rect, ui,
                                         container=self.edit_window)

@@ -11,9 +11,15 @@ battle's own view (`game.render.mass_view`).
     grid         click an empty square to place the palette's troop (or, with no troop
                  chosen, to set the selected unit there); click a unit to select it;
                  right-click: the selected unit advances there (an empty square next to
-                 it) or shoots at it (an enemy unit); Q/E turn it; Delete removes it
+                 it) or shoots at it (an enemy unit); Q/E turn it; Delete removes it;
+                 the commander: click his square (a second click where he stands with a
+                 unit), click a square to set him there, right-click one to ride to it
     right panel  the unit's card, Edit…, its order for the round (Attack, Defend, Shoot,
                  Withdraw; N/E/S/W), and what the position now shows, in the log's words
+
+A little over 400 lines, as the hex sandbox's scene: the widget tree is built and its
+events routed in one place; the dialogs (mass_sandbox_dialogs) and the panels' words
+(mass_sandbox_words) stand apart.
 """
 
 from __future__ import annotations
@@ -44,12 +50,15 @@ from game.ui.narration import event_html
 from rules.hexgrid import Hex
 from rules.systems.zefrs.mass.grid import FACING_WORDS, adjacent
 from rules.systems.zefrs.mass.orders import MassOrder, square_key
+from rules.systems.zefrs.mass.units import MassUnit
 
 LEFT, RIGHT = 260, 380
 HELP = ("<b>Grid sandbox</b>: pick a troop, click an empty square to place it · click a unit "
         "to select it · with no troop picked, click an empty square to set the unit there · "
         "Q/E turn · Delete removes · give each unit its order (the others defend) · "
         "right-click a square next to it to advance there, an enemy to shoot at it · "
+        "the commander: click his square (twice where he stands with a unit), right-click "
+        "where he rides · "
         "Enter fights the round, Space shows its next stage · Ctrl+Z / Ctrl+Y undo, redo")
 
 
@@ -216,6 +225,10 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
         elif el is self.help_b:
             self.message = ""
             self.log.set_text(HELP)
+        elif self.commanding() and el in (self.edit_b, self.remove_b, *self.order_b.values(),
+                                          *self.face_b.values()):
+            self.message = ("The commander takes no order: right-click the square he rides "
+                            "to, a unit of his there to lead it (ZEF-63).")
         elif el is self.edit_b and sel:
             self.open_edit(sel)
         elif el is self.remove_b and sel:
@@ -250,10 +263,10 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
             self.fight()
         elif e.key == pygame.K_SPACE:
             self.next_stage()
-        elif e.key in (pygame.K_q, pygame.K_e) and self.selected:
+        elif e.key in (pygame.K_q, pygame.K_e) and self.selected and not self.commanding():
             u = self.sb.state.unit(self.selected)
             self._do(self.sb.face, self.selected, u.facing + (-1 if e.key == pygame.K_q else 1))
-        elif e.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected \
+        elif e.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and not self.commanding() \
                 and self._do(self.sb.remove, self.selected):
             self.selected = ""
         return None
@@ -266,8 +279,10 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
 
     def on_square(self, sq: Hex) -> None:
         here = self.sb.unit_at(sq)
-        if here is not None:
-            self.selected = here.id
+        cid = self.sb.commander_at(sq)
+        if here is not None or cid:  # select; a unit's commander on a second click
+            again = here is not None and self.selected == here.id and cid
+            self.selected = cid if (here is None or again) else here.id
             self._key = ()
             return
         if self.troop is not None:
@@ -276,14 +291,27 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
             uid = self._do(self.sb.place, self.troop, side, sq, facing)
             if isinstance(uid, str):
                 self.selected = uid
+        elif self.commanding():
+            self._do(self.sb.set_commander, self.selected, sq)
         elif self.selected:
             self._do(self.sb.move, self.selected, sq)
+
+    def commanding(self) -> bool:
+        """Is the selection a force commander (he rides; he takes no order, ZEF-63)?"""
+        st = self.sb.state
+        return bool(self.selected) and st.has_unit(self.selected) and not isinstance(
+            st.unit(self.selected), MassUnit)
 
     def on_right(self, sq: Hex) -> None:
         if not self.selected:
             return
-        u = self.sb.unit(self.selected)
         there = self.sb.unit_at(sq)
+        if self.commanding():  # he rides there, leading a unit of his own he finds there
+            side = self.sb.state.unit(self.selected).side
+            lead = there is not None and there.side == side
+            self._do(self.sb.ride, self.selected, sq, lead)
+            return
+        u = self.sb.unit(self.selected)
         if there is not None and there.side != u.side:
             self._do(self.sb.order, u.id, "shoot", u.facing, target=there.id)
         elif there is None and u.pos is not None and adjacent(u.pos, sq):

@@ -66,8 +66,12 @@ class MassSandboxWords:
         if not self.selected:
             return head + "<br>Select a unit to edit it and give its order."
         u = st.unit(self.selected)
-        if not isinstance(u, MassUnit):
-            return head
+        if not isinstance(u, MassUnit):  # the force commander: a ZeFRS fighter's card
+            lines = [escape(x) for x in ruleset_of(st).unit_lines(st, u.id)]
+            ride = self.sb.order_of(u.id) if f is not None and f.step == "orders" else ""
+            return (f"{head}<br><b>The force commander, {lines[0]}</b><br>"
+                    + "<br>".join(lines[1:])
+                    + (f"<br>This round: <b>{escape(ride)}</b> (ZEF-63)" if ride else ""))
         lines = [escape(x) for x in ruleset_of(st).unit_lines(st, u.id)]  # the unit's card
         order = self.sb.order_of(u.id) if f is not None and f.step == "orders" else ""
         if order:

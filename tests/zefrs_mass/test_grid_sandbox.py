@@ -8,7 +8,7 @@ from game.sandbox import SandboxError
 from game.sandbox.mass import MassSandbox
 from rules.engine import scripted
 from rules.hexgrid import Hex
-from rules.systems.zefrs.mass.events import MassDuel, MassUnitChecked
+from rules.systems.zefrs.mass.events import MassDuel, MassUnitChecked, mass_frame
 from tests.zefrs_mass.helpers import WHITE, army, unit
 
 GREEN_ON_5 = 60  # green on the pikemen's column 5 (test_unit_combat)
@@ -123,3 +123,37 @@ def test_the_transcript_tells_the_battle_with_its_clauses():
     assert "Segment 2: Pikemen attacks Light horse: 60 on" in text
     assert "(ZEF-72, ZEF-73, ZEF-75): 10 fighters down, 40 left." in text
     assert "**End of round 1:" in text
+
+
+def test_a_unit_is_given_a_missile_weapon_that_reaches_past_the_next_square():
+    """ZEF-68, R-ZEF-MASS-SHOOT: a unit shoots at an enemy not next to it within its
+    weapon's long range in squares; a sling's 150 ft reaches only the next square."""
+    sb = MassSandbox(army(unit("pikes", "a", "pikemen", (2, 5), 0, fighters=100),
+                          unit("cav", "b", "cavalry", (2, 3), 2, fighters=50)))
+    assert sb.fields("pikes")["weapon"] == "hand to hand"
+    sb.edit("pikes", weapon="Longbow")
+    assert (sb.unit("pikes").missile, sb.unit("pikes").reach_squares) == ("longbow", 2)
+    sb.order("pikes", "shoot", 0, target="cav")  # two squares off: within a longbow's reach
+    with pytest.raises(SandboxError, match="reaches 1 square"):
+        sb.edit("pikes", weapon="sling")
+    sb.edit("pikes", weapon="hand to hand")
+    assert sb.unit("pikes").missile == ""
+
+
+def test_the_gm_sets_the_commander_and_has_him_ride_to_lead_a_unit():
+    """ZEF-63: the force commander rides a square, diagonals too, and may lead the unit he
+    reaches; ZEF-80: that unit fights with his presence."""
+    sb = pikes_and_horse()
+    assert sb.commander_at((0, 6)) == "ca"
+    sb.set_commander("ca", (1, 5))
+    assert sb.state.unit("ca").pos == Hex(1, 5)
+    with pytest.raises(SandboxError, match="alone or with a unit of his own side"):
+        sb.set_commander("ca", (2, 3))
+    sb.ride("ca", (2, 4), lead=True)
+    assert sb.order_of("ca") == "Aquilonian captain 1 rides to C5 and leads the unit there"
+    with pytest.raises(SandboxError, match="ZEF-63"):
+        sb.ride("ca", (3, 3))
+    sb.order("pikes", "attack", 0)
+    sb.order("cav", "attack", 2)
+    sb.fight_round(scripted(*EX_ZEF_11))
+    assert mass_frame(sb.state).led_by("pikes") == "ca"

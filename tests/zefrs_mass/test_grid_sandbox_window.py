@@ -141,3 +141,24 @@ def test_a_ruling_is_overridden_in_the_rulings_dialog():
     gm.scene.rulings_value.set_text("sometimes")
     gm.press(gm.scene.rulings_set)
     assert "Not allowed" in gm.scene.message
+
+
+def right_click(gm: GM, pos: tuple[int, int]) -> None:
+    gm.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    gm.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    gm.post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
+
+
+def test_the_commander_is_selected_on_his_square_and_rides_to_lead_the_pikes():
+    """ZEF-63: a right-click on the pikes' square has Captain Amalric ride there and lead
+    them this round; the buttons for a unit's order are not his."""
+    gm = GM()
+    gm.click(gm.square(2, 5))
+    assert gm.scene.selected == "captain"
+    assert "The force commander, Captain Amalric" in gm.scene.card.html_text
+    gm.press(gm.scene.order_b["attack"])
+    assert "takes no order" in gm.scene.message
+    right_click(gm, gm.square(2, 4))
+    assert "rides to C5 and leads the unit there" in gm.scene.card.html_text
+    gm.click(gm.square(1, 5))  # the GM's hand: set him elsewhere, no ride
+    assert gm.scene.sb.state.unit("captain").pos == Hex(1, 5)
