@@ -116,6 +116,10 @@ class MassSandbox(MassOrders):
         return cls(sc.setup, scenario=sc)
 
     def _gm(self, label: str, state: Battle) -> MassMoment:
+        f = mass_frame(self.state)
+        if f is not None and f.step != "orders" and self.state.outcome is None:
+            raise SandboxError("the round is being shown: step to its end (Space) or undo "
+                               "to its start before changing the position")
         self._problem(state)
         self.drafts = {k: v for k, v in self.drafts.items() if state.has_unit(k)}
         return self._push(MassMoment(label, state))

@@ -117,9 +117,12 @@ class MassOrders(MassLog):
         events: list[Event] = []
         for side in (f.side_a, f.side_b):
             for uid in waiting_for_orders(st, side):
+                legal = self.legal_orders(uid)
                 cmd = self.drafts.get(uid)
-                if cmd is None or cmd not in self.legal_orders(uid):
+                if cmd is None or cmd not in legal:
                     cmd = self._default(uid)
+                if cmd not in legal:  # e.g. an enemy stands on the commander's square
+                    cmd = legal[0] if legal else None
                 if cmd is None:
                     continue
                 try:

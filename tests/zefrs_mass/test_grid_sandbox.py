@@ -83,6 +83,8 @@ def test_a_round_is_stepped_through_stage_by_stage_each_result_shown():
     assert sb.moment.label == "Round 1: segment 2"
     sb.undo()
     assert sb.unit("cav").fighters == 50  # before segment 2
+    with pytest.raises(SandboxError, match="the round is being shown"):
+        sb.edit("cav", fighters=60)  # mid-round: the position is the round's, not the GM's
     sb.redo()
     assert sb.unit("cav").fighters == 40
 
@@ -157,3 +159,12 @@ def test_the_gm_sets_the_commander_and_has_him_ride_to_lead_a_unit():
     sb.order("cav", "attack", 2)
     sb.fight_round(scripted(*EX_ZEF_11))
     assert mass_frame(sb.state).led_by("pikes") == "ca"
+
+
+def test_a_commander_who_cannot_stay_rides_to_a_square_he_may_take():
+    """ZEF-63: never onto an enemy, so with an enemy unit set on his square by the GM the
+    commander the GM did not order rides off it rather than stay."""
+    sb = pikes_and_horse()
+    sb.move("cav", (0, 6))  # onto Aquilonian commander ca's square
+    sb.fight_round(scripted())  # no unit in contact: no die is thrown
+    assert sb.state.unit("ca").pos != Hex(0, 6)
