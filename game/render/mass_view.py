@@ -338,4 +338,10 @@ class GridStateView:
         """The grid fills the surface it is drawn on."""
 
     def draw(self, surf: pygame.Surface, state: Battle) -> None:
-        self.view.draw(surf, picture_of(state, None))
+        pic = picture_of(state, None)
+        f = mass_frame(state)
+        if f is not None and f.step == "deploy":
+            pic.caption = "Secret deployment: each side places its units (ZEF-58)"
+        elif f is not None:
+            pic.caption = f"Round {max(1, state.round)}"
+        self.view.draw(surf, pic)

@@ -2,12 +2,15 @@
 pike, the horse, the bow), in ranks facing its way, thinning as it loses men; checked from
 what is drawn, as a player sees it."""
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from game.render.mass_figures import TroopFigures, shown_figures, troop_facts
 from game.render.mass_view import MassView, picture_of
 from game.sandbox.mass import MassSandbox
+from rules.hexgrid import Hex
 from tests.zefrs_mass.helpers import army, unit
 
 
@@ -81,3 +84,24 @@ def test_the_grid_draws_every_unit_as_a_tray_of_its_troop():
     r = view.rect(pic.blocks[0].square)
     assert len({tuple(surf.get_at((x, y))) for x in range(r.x, r.right, 3)
                 for y in range(r.y, r.bottom, 3)}) > 30  # figures, not a flat block
+
+
+def test_flank_screenshot_draws_a_mass_battle_on_its_grid(tmp_path):
+    """`flank screenshot` of a mass battle draws the grid (the board kind's own view,
+    ``flank.views: grid``), not hexes: the corner square is the map's terrain colour."""
+    from game.maps import load_map
+    from game.render.mass_view import GridStateView
+    from game.render.palette import terrain_colour
+    from game.render.snapshot import render_scenario
+    from rules import registry
+
+    registry.add(registry.VIEWS, "grid", GridStateView)
+    sc = load_map(Path(__file__).resolve().parents[2] / "maps" / "mass" / "border_battle.tmx")
+    out = tmp_path / "battle.png"
+    render_scenario(sc, (800, 600), "none", str(out))
+    picture = pygame.image.load(str(out))
+    view = MassView()
+    view.fit((800, 600))
+    a1 = view.rect(Hex(0, 0))
+    kind = dict(sc.setup.board.build().cells)[Hex(0, 0)].kind
+    assert tuple(picture.get_at((a1.centerx, a1.centery)))[:3] == terrain_colour(kind)
