@@ -118,7 +118,9 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
         self.md_b = UIButton(pygame.Rect(8 + half, y, half, 28), "Transcript", ui,
                              container=left)
         y += 32
-        self.back_b = UIButton(pygame.Rect(4, y, inner, 28), "Menu", ui, container=left)
+        self.png_b = UIButton(pygame.Rect(4, y, half, 28), "Picture", ui, container=left)
+        self.back_b = UIButton(pygame.Rect(8 + half, y, half, 28), "Menu", ui,
+                               container=left)
         y += 36
         UILabel(pygame.Rect(4, y, inner, 22), "Timeline", ui, container=left)
         y += 24
@@ -220,6 +222,8 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
             self.open_rulings()
         elif el is self.md_b:
             self.export_transcript()
+        elif el is self.png_b:
+            self.export_picture()
         elif el is self.back_b:
             return self.leave()
         elif el is self.help_b:

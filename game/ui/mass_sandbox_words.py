@@ -1,6 +1,6 @@
 """What the grid sandbox's panels say: the selected unit's card (the ruleset's own card of
 a unit of fighters, with the order the GM has given it), the exact odds of its attack, and
-the transcript written to the export folder.
+the transcript and the picture written to the export folder.
 
 A part of `MassSandboxScene` (a mixin): it reads the scene's sandbox, selection and title,
 and sets its message.
@@ -35,6 +35,25 @@ class MassSandboxWords:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(self.sb.transcript(title), encoding="utf-8")
         except OSError as exc:
+            self.message = f"Export failed: {failure_line(exc)}"
+            return
+        self.message = f"Wrote {path}"
+
+    def export_picture(self) -> None:
+        """The position as the grid draws it, a PNG into the export folder."""
+        import pygame
+
+        from game.render.mass_view import GridStateView
+        from game.ui.sandbox_exports import export_dir, failure_line
+
+        title = getattr(self.sb.scenario, "title", "") or "Mass battle"
+        path = export_dir() / f"{title.lower().replace(' ', '_')}.png"
+        surf = pygame.Surface((1280, 800))
+        GridStateView(self.sb.state).draw(surf, self.sb.state)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(surf, str(path))
+        except (OSError, pygame.error) as exc:
             self.message = f"Export failed: {failure_line(exc)}"
             return
         self.message = f"Wrote {path}"

@@ -124,6 +124,9 @@ def test_a_gm_places_edits_orders_and_steps_through_a_round_in_the_window(tmp_pa
     gm.press(gm.scene.md_b)
     written = list(tmp_path.glob("*.md"))
     assert written and "## Round 1" in written[0].read_text(encoding="utf-8")
+    gm.press(gm.scene.png_b)
+    picture = pygame.image.load(str(next(tmp_path.glob("*.png"))))
+    assert picture.get_size() == (1280, 800)
 
 
 def test_a_ruling_is_overridden_in_the_rulings_dialog():
