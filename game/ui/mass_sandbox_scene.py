@@ -17,9 +17,9 @@ battle's own view (`game.render.mass_view`).
     right panel  the unit's card, Edit…, its order for the round (Attack, Defend, Shoot,
                  Withdraw; N/E/S/W), and what the position now shows, in the log's words
 
-A little over 400 lines, as the hex sandbox's scene: the widget tree is built and its
-events routed in one place; the dialogs (mass_sandbox_dialogs) and the panels' words
-(mass_sandbox_words) stand apart.
+Over 400 lines because the widget tree is built and its events routed in one place, as in
+the hex sandbox's scene; what can stand apart already does (mass_sandbox_dialogs, the
+dialogs; mass_sandbox_words, what the panels say).
 """
 
 from __future__ import annotations
