@@ -323,11 +323,22 @@ def _cmd_sandbox(args: argparse.Namespace) -> int:
     loaded = _load(path, None, 0)  # a broken map gets its one-line message here
     for warning in getattr(loaded, "warnings", ()):
         print(f"{path}: warning: {warning}", file=sys.stderr)
+    from game.ui.launch import board_sandbox
+
+    opener = board_sandbox(getattr(loaded, "setup", None))
     from game.app import App
     from game.sandbox import Sandbox, SandboxError
     from game.ui.menu_scene import MenuScene
     from game.ui.sandbox_scene import SandboxScene
 
+    if opener is not None:  # a board of another kind brings its own sandbox (registry)
+        app = App()
+        try:
+            app.switch(opener(app, path, on_exit=lambda: MenuScene(app)))
+        except SandboxError as exc:
+            raise UsageError(f"{path}: {exc}") from None
+        app.run(screenshot=args.screenshot, frames=args.frames)
+        return 0
     try:
         sandbox = Sandbox.from_map(path, ruleset=args.ruleset)
     except SandboxError as exc:

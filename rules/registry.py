@@ -15,6 +15,8 @@ imports back").
     flank.ai         ruleset id, or "ruleset id.mode" -> that ruleset's (mode's) AI hooks
     flank.scenes     board kind ("hex", "lists", ...) -> the scene class that plays it
     flank.views      board kind -> a view that draws a state of it, with no play (replays)
+    flank.sandboxes  board kind other than "hex" -> opens the GM sandbox on a map of it:
+                     `open(app, map_path, on_exit)` -> its scene
 
 The registry is headless: loading a ruleset imports only what its entry point names.  It
 never imports a group's objects until someone asks for that group.
@@ -30,6 +32,7 @@ RULESETS = "flank.rulesets"
 AI = "flank.ai"
 SCENES = "flank.scenes"
 VIEWS = "flank.views"
+SANDBOXES = "flank.sandboxes"
 
 
 class PluginError(LookupError):
@@ -121,7 +124,7 @@ def refresh() -> None:
 
 
 _WHAT = {RULESETS: "ruleset", AI: "computer player knowledge", SCENES: "screen",
-         VIEWS: "board view"}
+         VIEWS: "board view", SANDBOXES: "GM sandbox"}
 
-__all__ = ["AI", "RULESETS", "SCENES", "VIEWS", "PluginError", "add", "broken", "has", "load",
-           "load_all", "names", "refresh", "remove"]
+__all__ = ["AI", "RULESETS", "SANDBOXES", "SCENES", "VIEWS", "PluginError", "add", "broken",
+           "has", "load", "load_all", "names", "refresh", "remove"]

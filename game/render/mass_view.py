@@ -1,6 +1,7 @@
 """The mass battle's battlefield (ZEF-58..80): a 5 × 7 grid of 100-ft squares, the terrain
-coloured as the hex maps colour it, and each unit a block showing its banner, how many of
-its fighters are left, its facing, its order and its leader.
+coloured as the hex maps colour it, and each unit a tray of miniatures (game/render/
+mass_figures.py) under its banner, thinning as its men fall, facing its way, with how many
+of its fighters are left, its order and its leader.
 
 Why a view of its own: the grid is the board kind "grid" (`flank.views: grid`); the scene
 (game/ui/mass_scene.py) and a replay both draw it from a state and a viewer, never
@@ -16,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.render.mass_figures import TroopFigures
 from game.render.palette import side_colour, terrain_colour
 from rules.hexgrid import Hex
 from rules.state import Battle
@@ -23,9 +25,9 @@ from rules.systems.zefrs.mass.events import mass_frame, square_word
 from rules.systems.zefrs.mass.grid import COLUMNS, ROWS
 from rules.systems.zefrs.mass.units import mass_units
 
-__all__ = ["Block", "Float", "GridStateView", "MassPicture", "MassView", "picture_of"]
+__all__ = ["Block", "Float", "GridStateView", "MassPicture", "MassView", "order_icon",
+           "picture_of"]
 
-ORDER_MARK = {"attack": "ATTACK", "defend": "DEFEND", "shoot": "SHOOT", "withdraw": "FALL BACK"}
 BG = (24, 26, 30)
 INK = (235, 232, 220)
 DIM = (150, 150, 150)
@@ -48,6 +50,7 @@ class Block:
     commander: str = ""  # the commander's name if he is on this square
     shaken: bool = False
     reserve: bool = False
+    troop: str = ""  # its troop type: the miniatures drawn on its tray ("" a plain block)
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def picture_of(state: Battle, viewer: str | None) -> MassPicture:
             order=u.order if (mine or open_orders) else "",
             goal=u.goal if mine and f.step == "orders" else None, commander=cmd,
             shaken=u.shaken,
-            reserve=u.slot == "reserve"))
+            reserve=u.slot == "reserve", troop=u.template))
     return pic
 
 
@@ -121,6 +124,7 @@ class MassView:
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.figures = TroopFigures()
         self.origin = (0, 0)
         self.cell = 80
 
@@ -189,43 +193,73 @@ class MassView:
             self._banner(surf, pic.banner, pic.banner_colour)
 
     def _block(self, surf: pygame.Surface, b: Block, selected: bool) -> None:
-        r = self.rect(b.square).inflate(-self.cell // 8, -self.cell // 8)
+        """A unit on its movement tray: the banner (its name, and its order once known)
+        along the top, its men as miniatures facing its way and thinning as they fall
+        (mass_figures), its leader and its fighters left of its start along the bottom,
+        a bar of the share still standing, and the wedge on the edge it faces."""
+        r = self.rect(b.square).inflate(-self.cell // 10, -self.cell // 10)
         colour = side_colour(b.side_index)
-        dark = tuple(max(0, c - 90) for c in colour)
-        pygame.draw.rect(surf, dark, r, border_radius=4)
-        # the block thins as the unit loses fighters: its filled width is what is left
+        dark = tuple(max(0, c - 110) for c in colour)
+        tray = pygame.Surface(r.size, pygame.SRCALPHA)
+        tray.fill((*dark, 150))
+        surf.blit(tray, r.topleft)
+        small = self.font(max(14, self.cell // 7 + 1))
+        strip = small.get_height() + 2
         frac = max(0.0, min(1.0, b.fighters / max(1, b.start)))
-        fill = pygame.Rect(r.x, r.y, max(2, int(r.w * frac)), r.h)
-        pygame.draw.rect(surf, colour, fill, border_radius=4)
-        if b.reserve:
-            pygame.draw.line(surf, (250, 250, 250), r.bottomleft, r.topright, 1)
-        pygame.draw.rect(surf, (255, 236, 140) if selected else (15, 15, 15), r,
+        body = pygame.Rect(r.x + 2, r.y + strip, r.w - 4, r.h - 2 * strip - 4)
+        if b.troop and body.h > 8:
+            self.figures.draw(surf, body, b.troop, colour, b.facing, b.fighters, b.start)
+        else:  # no troop type to draw: the block itself thins
+            fill = pygame.Rect(r.x, r.y, max(2, int(r.w * frac)), r.h)
+            pygame.draw.rect(surf, colour, fill, border_radius=4)
+        # the share still standing, a bar along the tray's foot (ZEF-77: a third, two thirds)
+        bar = pygame.Rect(r.x + 3, r.bottom - strip - 5, r.w - 6, 4)
+        pygame.draw.rect(surf, (20, 20, 20), bar)
+        pygame.draw.rect(surf, colour, (bar.x, bar.y, max(1, int(bar.w * frac)), bar.h))
+        for third in (1, 2):
+            x = bar.x + bar.w * third // 3
+            pygame.draw.line(surf, (240, 240, 240), (x, bar.y - 1), (x, bar.bottom), 1)
+        for y0 in (r.y, r.bottom - strip):  # the banner and the foot, dark under the words
+            band = pygame.Surface((r.w, strip), pygame.SRCALPHA)
+            band.fill((*dark, 215))
+            surf.blit(band, (r.x, y0))
+        if b.reserve:  # a reserve's tray has a white corner (ZEF-58)
+            k = max(6, self.cell // 9)
+            pygame.draw.polygon(surf, (250, 250, 250), [r.bottomleft, (r.x + k, r.bottom),
+                                                        (r.x, r.bottom - k)])
+        pygame.draw.rect(surf, (255, 236, 140) if selected else colour, r,
                          3 if selected else 2, border_radius=4)
         self._facing(surf, r, b.facing, (250, 250, 240))
-        small = self.font(max(14, self.cell // 6))
-        big = self.font(max(16, self.cell // 4), True)
-        badge = None
+        icon = strip - 2 if b.order else 0
+        room = r.w - 8 - (icon + 4 if icon else 0)
+        surf.blit(self._fit(small, b.name, room, (255, 255, 255)), (r.x + 4, r.y + 2))
         if b.order:
-            badge = small.render(ORDER_MARK.get(b.order, b.order.upper()), True, (20, 20, 20))
-        room = r.w - 8 - (badge.get_width() + 10 if badge is not None else 0)
-        surf.blit(self._fit(small, b.name, room, (255, 255, 255)), (r.x + 4, r.y + 4))
-        count = big.render(f"{b.fighters}/{b.start}", True, (255, 255, 255))
-        surf.blit(count, count.get_rect(center=r.center))
+            order_icon(surf, b.order, pygame.Rect(r.right - icon - 2, r.y + 1, icon, icon))
+        count = small.render(f"{b.fighters}/{b.start}", True, (255, 255, 255))
+        surf.blit(count, (r.right - count.get_width() - 4, r.bottom - strip + 1))
         lead = f"* {b.commander}" if b.commander else (b.leader or "leaderless")
         tint = (255, 240, 180) if b.commander else (230, 230, 230)
-        text = self._fit(small, lead, r.w - 8, tint)
-        surf.blit(text, (r.x + 4, r.bottom - text.get_height() - 3))
-        if badge is not None:
-            box = badge.get_rect(topright=(r.right - 4, r.y + 4)).inflate(6, 2)
-            pygame.draw.rect(surf, (245, 230, 160), box, border_radius=3)
-            surf.blit(badge, badge.get_rect(center=box.center))
+        text = self._fit(small, self._short(small, lead, r.w - count.get_width() - 14),
+                         r.w - count.get_width() - 14, tint)
+        surf.blit(text, (r.x + 4, r.bottom - strip + 1))
         if b.shaken:
             s = small.render("shaken", True, (255, 120, 120))
-            surf.blit(s, (r.right - s.get_width() - 4, r.bottom - s.get_height() - 3))
+            plate = s.get_rect(center=r.center).inflate(6, 2)
+            pygame.draw.rect(surf, (30, 10, 10), plate, border_radius=3)
+            surf.blit(s, s.get_rect(center=plate.center))
         if b.goal is not None and b.goal != b.square:
             g = self.rect(b.goal)
             pygame.draw.line(surf, (255, 255, 255), r.center, g.center, 3)
             pygame.draw.circle(surf, (255, 255, 255), g.center, 6)
+
+    @staticmethod
+    def _short(font: pygame.font.Font, name: str, width: int) -> str:
+        """A name that will not fit by its last word ("Sergeant Brann" -> "Brann"), which
+        reads better than a name cut short; the commander keeps his star."""
+        if font.size(name)[0] <= width or " " not in name.strip():
+            return name
+        star = "* " if name.startswith("* ") else ""
+        return star + name.split()[-1]
 
     @staticmethod
     def _fit(font: pygame.font.Font, text: str, width: int,
@@ -267,6 +301,32 @@ class MassView:
         surf.blit(img, img.get_rect(center=box.center))
 
 
+def order_icon(surf: pygame.Surface, order: str, box: pygame.Rect) -> None:
+    """A unit's order as a small sign on a light plate (ZEF-66), so that its name keeps the
+    banner: crossed blades attack, a shield defends, an arrow shoots, a back-chevron
+    withdraws."""
+    pygame.draw.rect(surf, (245, 230, 160), box, border_radius=3)
+    pygame.draw.rect(surf, (20, 20, 20), box, 1, border_radius=3)
+    x, y, w, h = box.x, box.y, box.w, box.h
+    ink, red = (25, 25, 25), (170, 30, 25)
+    k = max(1, w // 8)
+    if order == "attack":
+        pygame.draw.line(surf, red, (x + k * 2, y + k * 2), (x + w - k * 2, y + h - k * 2), k + 1)
+        pygame.draw.line(surf, red, (x + w - k * 2, y + k * 2), (x + k * 2, y + h - k * 2), k + 1)
+    elif order == "defend":
+        pts = [(x + k * 2, y + k * 2), (x + w - k * 2, y + k * 2), (x + w - k * 2, y + h // 2),
+               (x + w // 2, y + h - k * 2), (x + k * 2, y + h // 2)]
+        pygame.draw.polygon(surf, (60, 90, 150), pts)
+        pygame.draw.polygon(surf, ink, pts, 1)
+    elif order == "shoot":
+        pygame.draw.line(surf, ink, (x + k * 2, y + h - k * 2), (x + w - k * 3, y + k * 3), k)
+        pygame.draw.polygon(surf, ink, [(x + w - k * 2, y + k * 2), (x + w - k * 5, y + k * 3),
+                                        (x + w - k * 3, y + k * 5)])
+    else:  # withdraw
+        pygame.draw.lines(surf, ink, False, [(x + w - k * 3, y + k * 2), (x + k * 3, y + h // 2),
+                                             (x + w - k * 3, y + h - k * 2)], k + 1)
+
+
 class GridStateView:
     """The grid as a state shows it, nothing secret shown: what a replay draws at its
     cursor (``flank.views: grid``), the same shape as the hex board's view."""
@@ -278,4 +338,10 @@ class GridStateView:
         """The grid fills the surface it is drawn on."""
 
     def draw(self, surf: pygame.Surface, state: Battle) -> None:
-        self.view.draw(surf, picture_of(state, None))
+        pic = picture_of(state, None)
+        f = mass_frame(state)
+        if f is not None and f.step == "deploy":
+            pic.caption = "Secret deployment: each side places its units (ZEF-58)"
+        elif f is not None:
+            pic.caption = f"Round {max(1, state.round)}"
+        self.view.draw(surf, pic)

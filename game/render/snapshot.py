@@ -10,6 +10,7 @@ from game.render.board_view import BoardView
 from game.render.camera import Camera
 from game.render.overlays import Overlays
 from game.render.tiles import painter_for
+from rules import registry
 from rules.engine import start
 from rules.hexgrid import disk
 from rules.positioning import arc, threat_map, threatened_hexes
@@ -49,6 +50,12 @@ def render_scenario(sc: Any, size: tuple[int, int], overlay: str, out: str) -> N
     pygame.display.init()
     pygame.font.init()
     state, _ = start(sc.setup)
+    if state.board_kind != "hex" and registry.has(registry.VIEWS, state.board_kind):
+        # a board of another kind (the mass battle's grid …) is drawn by its own view
+        surf = pygame.Surface(size)
+        registry.load(registry.VIEWS, state.board_kind)(state, None, None).draw(surf, state)
+        pygame.image.save(surf, out)
+        return
     cam = Camera(orientation=sc.orientation, hex_size=hex_size_for(sc), screen=size)
     view = BoardView(state, cam, painter_for(sc))
     view.fit()

@@ -92,6 +92,8 @@ back; every name in backticks below is importable from `game.sandbox` itself)
     tmx_writeback   the GM's own map saved as a scenario, its art kept (`save_as_scenario`)
     transcript      the session as Markdown (`transcript_markdown`)
     session         `Sandbox`: the log plus every GM tool
+    mass, mass_*    the sandbox on the mass-combat grid (ZeFRS), its own session
+                    (`game.sandbox.mass.MassSandbox`), opened by the board kind "grid"
 """
 
 from game.sandbox.common import ExportError, SandboxError

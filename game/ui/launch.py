@@ -24,6 +24,32 @@ def scene_for(app: Any, tm: Any, **kwargs: Any) -> Any:
     return cls(app, tm, **kwargs)
 
 
+def board_sandbox(setup: Any) -> Any:
+    """The GM sandbox a battle's board kind brings (``flank.sandboxes``, e.g. the mass
+    battle's grid), as `open(app, map_path, on_exit)`; None for the hex sandbox, or when
+    the set-up cannot start (the hex sandbox then says why)."""
+    from rules.engine import ruleset_of
+
+    try:
+        kind = ruleset_of(setup.ruleset).initial_state(setup).board_kind
+    except (AttributeError, KeyError, ValueError):
+        return None
+    if kind == "hex" or not registry.has(registry.SANDBOXES, kind):
+        return None
+    return registry.load(registry.SANDBOXES, kind)
+
+
+def map_sandbox(path: Path | str, ruleset: str | None = None) -> Any:
+    """`board_sandbox` for a map file; None too when the map will not load (the hex
+    sandbox then says why)."""
+    from game.maps import MapError, load_map
+
+    try:
+        return board_sandbox(load_map(path, ruleset=ruleset).setup)
+    except (MapError, ValueError, KeyError):
+        return None
+
+
 def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str],
                  on_exit: Callable[[], Any] | None = None, seed: int | None = None) -> Any:
     """Open the battle scene for a scenario; `players` says who plays each side, in order."""

@@ -62,6 +62,10 @@ The round: the leaders duel (segment 1), then each attacking unit checks three t
 its average weapon talent; the colour is the enemy's losses in percent of your number,
 less their armour (segments 2–4). Losses of a third, two thirds, a slain leader or
 commander call for a morale check; a unit that fails flees (ZEF-77..79).<br><br>
+On the grid each unit is a tray of its men facing its way, emptying from the rear rank as
+they fall; the bar at its foot (marked at a third and two thirds) is what still stands.
+Its order, once known, is the sign on its banner: crossed blades attack, a shield
+defends, an arrow shoots, a chevron withdraws.<br><br>
 Keys: arrows face, Enter gives the order, Tab the next unit, F speeds the show, Space
 skips it, Ctrl+Z undoes to the last roll, F1 this help, Esc leaves (the battle is saved)."""
 
@@ -143,6 +147,9 @@ class MassScene(PlayScene):
                              to=d["to"] if order in ("attack", "defend") else "",
                              target=d["target"] if order == "shoot" else "")
         here = f"{u.pos.q},{u.pos.r}" if u.pos is not None else ""
+        rides = [c.to for c in self.legal_for_sel() if isinstance(c, MassLead)]
+        if not d["ride"] and here not in rides and rides:  # an enemy stands on his square
+            here = rides[0]
         return MassLead(unit=self.sel, to=d["ride"] or here, lead=d["lead"])
 
     def deploy_squares(self) -> dict[str, Hex]:
@@ -199,6 +206,9 @@ class MassScene(PlayScene):
         what, arg = act
         if what == "menu":
             return self.leave()
+        if what == "transcript":
+            self.message = export_transcript(self.tm, self.title or "Mass battle")
+            return None
         if what == "deploy":
             self.submit(MassDeploy(unit=self.sel, place=arg))
         elif what == "order":
@@ -414,7 +424,8 @@ class MassScene(PlayScene):
     def _buttons(self) -> list[list[tuple[str, str, str, bool]]]:
         state = self.tm.state
         if self.tm.is_over and not self.anim.busy:
-            return [[("Back to the menu", "menu", "", False)]]
+            return [[("Back to the menu", "menu", "", False),
+                     ("Export the transcript", "transcript", "", False)]]
         if not self.sel or not self.ready():
             return []
         f = mass_frame(state)
@@ -513,7 +524,8 @@ class MassScene(PlayScene):
                 leader = state.unit(u.leader).name if u.leader else ""
                 pic.blocks.append(Block(u.id, u.name, index, where[u.slot],
                                         0 if side == f.side_a else 2, u.fighters, u.start,
-                                        leader, reserve=u.slot.startswith("reserve")))
+                                        leader, reserve=u.slot.startswith("reserve"),
+                                        troop=u.template))
         for c in self.legal_for_sel():
             if isinstance(c, MassDeploy) and c.place in where:
                 pic.highlight[where[c.place]] = (255, 215, 90)
@@ -527,4 +539,19 @@ class MassScene(PlayScene):
         self.view.draw(board, self.picture(), self.anim.moment_floats())
 
 
-__all__ = ["MassScene"]
+def export_transcript(tm: TurnManager, title: str) -> str:
+    """The battle told in Markdown, into the export folder (as the sandbox exports); what
+    was written, or why not, in a line."""
+    from game.sandbox.mass_transcript import battle_transcript
+    from game.ui.sandbox_exports import export_dir, failure_line
+
+    path = export_dir() / f"{title.lower().replace(' ', '_')}.md"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(battle_transcript(tm.state, tm.events, title), encoding="utf-8")
+    except OSError as exc:
+        return f"Export failed: {failure_line(exc)}"
+    return f"Wrote {path}"
+
+
+__all__ = ["MassScene", "export_transcript"]

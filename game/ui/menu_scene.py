@@ -297,11 +297,16 @@ class MenuScene:
 
     def _sandbox(self) -> Any:
         from game.sandbox import Sandbox, SandboxError
+        from game.ui.launch import map_sandbox
         from game.ui.sandbox_scene import SandboxScene
 
         entry = self.entries[self.choice]
         ruleset = next(rid for rid, name, _ in catalogue()
                        if name == self.ruleset_menu.selected_option[0])
+        opener = map_sandbox(entry.path, ruleset)  # a board of its own kind: the mass grid
+        if opener is not None:
+            self.close()
+            return opener(self.app, entry.path, on_exit=self._back)
         try:
             sb = Sandbox.from_map(entry.path, ruleset=ruleset)
         except (SandboxError, ValueError) as exc:

@@ -1,11 +1,13 @@
 """The force commander (ZEF-59, ZEF-63, ZEF-77, ZEF-80) and the end of a mass battle
 (ZEF-79, R-ZEF-MASS-END)."""
 
+from rules.hexgrid import Hex
 from rules.state import DEAD
 from rules.systems.zefrs.mass.events import (
     MassCommanderReplaced,
     MassLeaderDown,
     MassMoraleChecked,
+    MassUnitBroke,
     MassUnitChecked,
     mass_frame,
 )
@@ -70,3 +72,18 @@ def test_after_the_rounds_the_gm_allows_more_fighters_standing_win():
     st, _ = round_of(st, [], pikes=defend(0), cav=defend(2))
     assert st.outcome is not None and st.outcome.winner == "a"
     assert "R-ZEF-MASS-END" in st.outcome.reason
+
+
+def test_a_commander_standing_with_a_unit_that_breaks_goes_with_its_leader():
+    """R-ZEF-MASS-TAKE (ZEF-79): the commander on the square of a unit that flees, leading
+    it or not, shares its leader's fate: he joins the friend beside it (here the foot at
+    D4), and is never left standing among the enemy who take the square."""
+    st = begin(army(unit("pikes", "a", "pikemen", (2, 4), 0, fighters=100),
+                    unit("cav", "b", "cavalry", (2, 3), 2, fighters=30),
+                    unit("foot", "b", "spearmen", (3, 3), 2, fighters=40),
+                    commander("cb", "b", (2, 3))))
+    st, ev = round_of(st, [5, 3, WHITE, WHITE, WHITE, 60] + [WHITE] * 4 + [WHITE],
+                      pikes=attack(0), cav=attack(2), foot=defend(2))
+    broke = only(ev, MassUnitBroke)
+    assert (broke.commander, broke.leader_joins, broke.taken_by) == ("cb", "foot", "pikes")
+    assert st.unit("cb").pos == Hex(3, 3) and st.unit("pikes").pos == Hex(2, 3)

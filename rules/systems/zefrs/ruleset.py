@@ -31,6 +31,8 @@ from rules.systems.zefrs.events import (
 from rules.systems.zefrs.mass import invariants as _mass_invariants  # noqa: F401 (the grid's)
 from rules.systems.zefrs.mass import orders as _mass_orders  # noqa: F401 (its commands)
 from rules.systems.zefrs.mass import setup as mass_setup
+from rules.systems.zefrs.mass.card import mass_badge, mass_lines
+from rules.systems.zefrs.mass.units import MassUnit
 from rules.systems.zefrs.missiles import shoot, shot_shifts
 from rules.systems.zefrs.odds import shown_odds
 from rules.systems.zefrs.options import declarable
@@ -255,11 +257,17 @@ class ZeFRS(TableRuleset):
         return {a: t for a, t in pairs.items() if t in known}
 
     def unit_badge(self, state: Battle, unit_id: str) -> str:
+        mass = state.unit(unit_id)
+        if isinstance(mass, MassUnit):  # a unit of fighters (ZEF-58): the mode's card
+            return mass_badge(mass)
         u = zef(state, unit_id)
         key = u.weapon or u.missile
         return weapon_badge(load_tables().weapons[key].name) if key else ""
 
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
+        mass = state.unit(unit_id)
+        if isinstance(mass, MassUnit):
+            return mass_lines(state, mass)
         t = load_tables()
         u = zef(state, unit_id)
         rank = "Enemy" if u.enemy else ("PC" if _pc_side(state, u.side) else "Foe")

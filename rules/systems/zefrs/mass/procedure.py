@@ -360,7 +360,11 @@ def _break(ctx: Context, frame: MassFrame, uid: str, how: str) -> None:
     friends = [v for v in mass_units(state, u.side) if v.on_grid and v.id != uid
                and v.pos is not None and adjacent(v.pos, u.pos)]
     leader = u.leader if u.leader and state.unit(u.leader).fighting else ""
-    cmd = frame.led_by(uid)
+    # the commander leading it, or standing with it: he goes with its leader, never stays
+    # among the enemy who take the square (R-ZEF-MASS-TAKE)
+    cmd = frame.led_by(uid) or next(
+        (c for _, c in frame.commanders if c and state.has_unit(c)
+         and state.unit(c).side == u.side and state.unit(c).pos == u.pos), "")
     cmd = cmd if cmd and state.unit(cmd).fighting else ""
     reserve = next((v for v in friends if v.slot == "reserve"), None)
     enemy = next((v for v in mass_units(state) if (a := attacking(v, state)) is not None
