@@ -5,19 +5,17 @@ takes a whole row per button; and more buttons than a page holds turn pages with
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 import pytest
 
+from game.app import App
 from game.ui.side_panel import WIDTH, SidePanel
 from rules.commands import Pass
 
 
 @pytest.fixture()
 def panel():
-    pygame.init()
-    pygame.display.set_mode((1280, 800))
-    ui = pygame_gui.UIManager((1280, 800), "game/ui/theme.json")
-    yield SidePanel(ui, (1280, 800))
+    app = App((1280, 800))  # the window's own manager, theme and fonts
+    yield SidePanel(app.ui, (1280, 800))
     pygame.quit()
 
 
