@@ -338,8 +338,10 @@ class BattleScene(PlayScene, BattlePanels):
         w, h = self.app.size
         self.end_panel = UIPanel(pygame.Rect(w // 2 - 300, h // 2 - 150, 600, 300),
                                  starting_height=30, manager=self.app.ui)
-        winner = next((s.name for s in self.tm.state.sides if s.id == out.winner), None)
-        head = f"{winner} wins" if winner else "A draw"
+        # the side with its verb in number, as the log says it: "The heroes win"
+        known = any(s.id == out.winner for s in self.tm.state.sides)
+        head = Words.of(self.tm.state).agree(out.winner, "wins", "win") if (
+            out.winner and known) else "A draw"
         UITextBox(f"<font size=6><b>{head}</b></font><br><br>{out.reason}<br><br>"
                   f"Rounds fought: {self.tm.state.round} · events: {len(self.tm.events)}",
                   pygame.Rect(10, 10, 580, 180), self.app.ui, container=self.end_panel)

@@ -51,8 +51,11 @@ def test_the_bowman_at_the_door_is_an_enchanted_realms_scenario() -> None:
         if getattr(state.top, "unit", "") == "h1":  # Wenna the bowman
             break
         state, _ = submit(state, Pass(unit=state.top.unit))  # type: ignore[attr-defined]
-    assert ruleset_of(state).check(state, Choose(unit="h1",
-                                                 option=f"ready:enter:{door.q},{door.r}")) is None
+    door_trigger = f"ready:enter:{door.q},{door.r}"
+    assert ruleset_of(state).check(state, Choose(unit="h1", option=door_trigger)) is None
+    offered = [c.option for c in legal_commands(state) if isinstance(c, Choose)
+               and c.option.startswith("ready:enter:")]
+    assert offered[0] == door_trigger  # the doorway first (R-ER-READY-MENU)
 
 
 def test_the_computer_fights_the_door_to_its_end() -> None:

@@ -6,13 +6,14 @@ step of every walk (movement.py) and after every blow (`after_blow`); the menu a
 builds it from (`menu`) and the checks on it (`refusal`) are the same code, so the AI, the
 window and `submit` agree on what is valid.
 
-R-ER-READY-MENU: the "if" conditions offered are: a foe steps onto a hex (enter) or off it
-(leave), or into the ground around one (area: the hex and its six), within what he watches;
-a foe comes within N feet (N from the rulings, no farther than he watches); a foe drops a
-named friend.  He watches as far as his weapon strikes for an attack, and as far as the
-farthest "within" distance for any other action.  "when"/"after" triggers are refused
-(ER-11, EX-ER-03), and so is a near-certain one: a hex a foe already stands on, a distance a
-foe is already inside (ER-11: "cannot be a relatively obvious condition").
+R-ER-READY-MENU: the "if" conditions offered are: a foe steps onto a hex (enter: the narrow
+places he watches, a doorway first, then the hexes nearest the foes) or off it (leave), or
+into the ground around one (area: the hex and its six), within what he watches; a foe comes
+within N feet (N from the rulings, no farther than he watches); a foe drops a named friend.
+He watches as far as his weapon strikes for an attack, and as far as the farthest "within"
+distance for any other action.  "when"/"after" triggers are refused (ER-11, EX-ER-03), and
+so is a near-certain one: a hex a foe already stands on, a distance a foe is already inside
+(ER-11: "cannot be a relatively obvious condition").
 
 R-ER-READY-ACTIONS: the action it fires is one he could take as his action and that makes
 sense in answer to the "if": attack the foe who set it off, run from him ("if the creature
@@ -45,6 +46,7 @@ KINDS = ("enter", "leave", "area", "within", "drops")
 MENU_HEXES = 6  # R-ER-READY-MENU: the hexes offered to watch, nearest the foe first
 MENU_AREAS = 2  # ... and the ground around the nearest of them (the hex and its six)
 MENU_FOES = 3  # ... and the hexes foes stand on, to watch them step off, nearest first
+MENU_NARROWS = 3  # ... and the narrow places (a door, a gap) he watches, nearest him first
 
 
 def reach_ft(state: Battle, u: ErUnit) -> int:
@@ -78,6 +80,15 @@ def _hex(text: str) -> Hex | None:
         return Hex(int(q), int(r)) if sep else None
     except ValueError:
         return None
+
+
+def narrow(state: Battle, h: Hex) -> bool:
+    """A narrow place (a doorway, a gap in a wall, the end of a bridge): the open hexes
+    around `h` lie in two or more separate runs, so who goes from one side to the other
+    steps onto `h` (R-ER-READY-MENU)."""
+    board = state.board
+    ring = [board.passable(n) for n in h.neighbors()]
+    return sum(1 for i in range(6) if ring[i] and not ring[i - 1]) >= 2
 
 
 def _foes(state: Battle, u: ErUnit) -> list[ErUnit]:
@@ -190,10 +201,13 @@ def _triggers_for(state: Battle, u: ErUnit, action: str) -> list[str]:
     spots = [f.pos for f in _foes(state, u) if f.pos is not None]
     out: list[str] = []
     if spots and action != "medicine":
-        near = sorted((h for h in disk(u.pos, far // fph) if h != u.pos
-                       and state.board.passable(h) and state.unit_at(h) is None),
-                      key=lambda h: (min(h.distance(p) for p in spots), h))
-        out += [f"ready:enter:{h.q},{h.r}" for h in near[:MENU_HEXES]]
+        open_ = [h for h in disk(u.pos, far // fph) if h != u.pos
+                 and state.board.passable(h) and state.unit_at(h) is None]
+        near = sorted(open_, key=lambda h: (min(h.distance(p) for p in spots), h))
+        gaps = sorted((h for h in open_ if narrow(state, h)),
+                      key=lambda h: (h.distance(u.pos), h))[:MENU_NARROWS]
+        out += [f"ready:enter:{h.q},{h.r}" for h in gaps]
+        out += [f"ready:enter:{h.q},{h.r}" for h in near[:MENU_HEXES] if h not in gaps]
         out += [f"ready:area:{h.q},{h.r}" for h in near[:MENU_AREAS]]
         watched = sorted((p for p in spots if p.distance(u.pos) * fph <= far),
                          key=lambda p: (p.distance(u.pos), p))
