@@ -110,3 +110,41 @@ def test_i_will_run_away_is_built_in_the_window() -> None:
     set_ = [e for e in w.scene.tm.events if isinstance(e, ReadySet)]
     assert set_ and (set_[0].kind, set_[0].feet, set_[0].action) == ("within", 20, "run")
     pygame.quit()
+
+
+def test_a_readied_shot_mid_move_is_seen_on_the_board() -> None:
+    """Seen playing The bowman at the door: the board showed nothing of an Enchanted Realms
+    blow but the damage, and nothing of a miss.  The orc stops on the watched hex, the
+    bowman's shot plays as a blow with "AT THE READY" and its hit or miss over the orc,
+    then the orc walks on (ER-12)."""
+    from game.render.animation import Animator
+    from game.render.camera import Camera
+    from rules.commands import Move, Pass
+    from rules.engine import scripted, submit
+    from rules.events import UnitStepped
+    from rules.systems.enchanted_realms.combat_events import ErAttackRolled
+    from tests.enchanted_realms.helpers import begin, duel
+
+    st = begin(duel(("a", "archer", (0, 0)), ("b", "orc", (6, 0))), 15, 3)
+    st, _ = submit(st, Choose(unit="a", option="ready:enter:3,0"))
+    st, _ = submit(st, Pass(unit="a"))
+    anim = Animator(st, Camera(hex_size=(40.0, 40.0), screen=(600, 400)))
+    st, events = submit(st, Move(unit="b", path=((6, 0), (5, 0), (4, 0), (3, 0), (2, 0))),
+                        scripted(15, 4))
+    anim.push(events)
+    seen: list[tuple[str, tuple[str, ...]]] = []
+    for _ in range(200):
+        if not anim.busy:
+            break
+        anim.update(1 / 30)
+        cur = anim.current
+        if isinstance(cur, ErAttackRolled):
+            seen.append(("shot", tuple(f.text for f in anim.floaters)))
+            assert anim.motion("a") is not None  # the bowman is seen to loose
+            assert anim.shown.unit("b").pos == Hex(3, 0)  # the orc stopped on the hex
+        elif isinstance(cur, UnitStepped):
+            seen.append((f"step {cur.to_hex}", ()))
+    shots = [texts for what, texts in seen if what == "shot"]
+    assert shots and {"AT THE READY", "HIT 3"} <= set(shots[0])
+    order = [what for what, _ in seen if not what.startswith("step") or what == "step (2, 0)"]
+    assert order[0] == "shot" and order[-1] == "step (2, 0)"  # then he walks on
