@@ -17,7 +17,7 @@ the output is the same bytes every run.
 | stress_128.tmx     | 128x128 | pointy, stagger y odd     | 50 v 50 |
 | shield_wall.tmx    | 20x14   | pointy, stagger y odd     | 6 v 7   |
 | tournament.tmx     | 15x7    | pointy, stagger y even    | 1 v 1 (a joust) |
-| bowman_at_the_door.tmx | 13x9 | pointy, stagger y odd   | 3 v 4 (Enchanted Realms) |
+| the_bowman_at_the_door.tmx | 13x9 | pointy, stagger y odd | 3 v 4 (Enchanted Realms) |
 """
 
 from __future__ import annotations
@@ -358,7 +358,7 @@ def bowman_at_the_door() -> MapSpec:
     it at the ready (ER-11), a sellsword and a field medic wait beside it.  The orcs must
     come through; the idol behind them wins for whoever works it (R-ER-DEED), and a healing
     potion lies on the heroes' side (R-ER-PICK-UP)."""
-    m = MapSpec("bowman_at_the_door.tmx", "The bowman at the door",
+    m = MapSpec("the_bowman_at_the_door.tmx", "The bowman at the door",
                 "A crypt wall with one door.  Your bowman covers the doorway at the ready, a "
                 "sellsword and a field medic wait beside it; the orcs must come through.  "
                 "The idol behind them wins the fight for whoever works it, and a healing "

@@ -26,7 +26,7 @@ def test_the_map_sets_up_and_plays(name: str) -> None:
         state, _ = submit(state, rng.choice(legal_commands(state, side)))
 
 
-DOOR = MAPS / "bowman_at_the_door.tmx"
+DOOR = MAPS / "the_bowman_at_the_door.tmx"
 
 
 def test_the_bowman_at_the_door_is_an_enchanted_realms_scenario() -> None:
