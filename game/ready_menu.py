@@ -1,7 +1,8 @@
 """The at-the-ready trigger builder's menu (ER-11, issue 25 item 4), sorted the way a player
 builds a trigger: first the kind of "if" (a foe steps onto a hex, steps off one, comes into
-the ground around one, comes within so many feet, drops a friend), then the one hex, area,
-distance or friend.
+the ground around one, comes within so many feet, drops a friend), then what he does then
+(attacks, runs, drinks a potion, tends the friend, works a lever: R-ER-READY-ACTIONS) if
+there is more than one thing, then the one hex, area, distance or friend.
 
 Why: Enchanted Realms offers a dozen or more triggers at once (R-ER-READY-MENU), each a
 `Choose(option="ready:<kind>:<what>")`; as a flat row of buttons they were unreadable.  The
@@ -27,6 +28,15 @@ HEADINGS = {
     "drops": "If a foe drops a friend…",
 }
 
+# The actions a trigger fires, each as the heading of its group (a deed adds its name).
+ACTIONS = {
+    "attack": "…he attacks the foe",
+    "run": "…he runs from the foe",
+    "potion": "…he drinks a healing potion",
+    "medicine": "…he tends the friend who dropped",
+    "deed": "…he works the",
+}
+
 
 def ready_kind(cmd: Command) -> str | None:
     """The kind of "if" a ready option sets ("enter", "within" …), None if `cmd` sets no
@@ -34,6 +44,35 @@ def ready_kind(cmd: Command) -> str | None:
     if not isinstance(cmd, Choose) or not cmd.option.startswith(READY):
         return None
     return cmd.option[len(READY):].partition(":")[0]
+
+
+def ready_action(cmd: Command) -> str | None:
+    """The action a ready option fires ("attack", "run", "deed:lever" …), "attack" when it
+    names none; None if `cmd` sets no trigger."""
+    if ready_kind(cmd) is None:
+        return None
+    assert isinstance(cmd, Choose)
+    parts = cmd.option[len(READY):].split(":", 2)  # kind, what, action
+    return parts[2] if len(parts) > 2 and parts[2] else "attack"
+
+
+def action_heading(action: str) -> str:
+    """The action group's heading in a player's words: "…he runs from the foe"."""
+    head, _, name = action.partition(":")
+    if head == "deed":
+        return f"{ACTIONS['deed']} {name.replace('_', ' ')}"
+    return ACTIONS.get(head, f"…{action.replace('_', ' ')}")
+
+
+def by_action(options: Iterable[Choose]) -> dict[str, list[Choose]]:
+    """One kind's ready options by the action they fire, in the order offered (the rules
+    offer the attacks first)."""
+    found: dict[str, list[Choose]] = {}
+    for c in options:
+        action = ready_action(c)
+        if action is not None:
+            found.setdefault(action, []).append(c)
+    return found
 
 
 def heading(kind: str) -> str:
@@ -55,4 +94,5 @@ def groups(commands: Iterable[Command]) -> dict[str, list[Choose]]:
     return {k: found[k] for k in order}
 
 
-__all__ = ["HEADINGS", "READY", "groups", "heading", "ready_kind"]
+__all__ = ["ACTIONS", "HEADINGS", "READY", "action_heading", "by_action", "groups", "heading",
+           "ready_action", "ready_kind"]

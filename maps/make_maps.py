@@ -17,11 +17,13 @@ the output is the same bytes every run.
 | stress_128.tmx     | 128x128 | pointy, stagger y odd     | 50 v 50 |
 | shield_wall.tmx    | 20x14   | pointy, stagger y odd     | 6 v 7   |
 | tournament.tmx     | 15x7    | pointy, stagger y even    | 1 v 1 (a joust) |
+| the_bowman_at_the_door.tmx | 13x9 | pointy, stagger y odd | 3 v 4 (Enchanted Realms) |
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import random
 import sys
@@ -351,7 +353,40 @@ def tournament() -> MapSpec:
     return m
 
 
-SCENARIOS = (duel, river_ford, walled_village, open_field, stress_128, shield_wall, tournament)
+def bowman_at_the_door() -> MapSpec:
+    """An Enchanted Realms scenario (issue 25): a crypt wall with one door; a bowman covers
+    it at the ready (ER-11), a sellsword and a field medic wait beside it.  The orcs must
+    come through; the idol behind them wins for whoever works it (R-ER-DEED), and a healing
+    potion lies on the heroes' side (R-ER-PICK-UP)."""
+    m = MapSpec("the_bowman_at_the_door.tmx", "The bowman at the door",
+                "A crypt wall with one door.  Your bowman covers the doorway at the ready, a "
+                "sellsword and a field medic wait beside it; the orcs must come through.  "
+                "The idol behind them wins the fight for whoever works it, and a healing "
+                "potion lies on your side.  Plays under Enchanted Realms.",
+                "pointy", "odd", 13, 9, "heroes",
+                {"heroes": "The heroes", "orcs": "The orcs"}, ruleset="enchanted_realms")
+    m.fill("grass")
+    door = (6, 4)
+    for row in range(m.height):
+        if row != door[1]:
+            m.terrain[(door[0], row)] = "wall"
+    m.blob(1, 1, 1, "forest")
+    m.blob(11, 7, 1, "hills")
+    idol, potion = m.hex(12, 4), m.hex(3, 6)
+    m.options = {"deeds": json.dumps([f"idol@{idol.q},{idol.r}"]),
+                 "items": json.dumps([f"potion@{potion.q},{potion.r}"]),
+                 "winning_deed": "idol"}
+    m.unit("h1", "heroes", "archer", 2, 4, 0, "Wenna the bowman")
+    m.unit("h2", "heroes", "fighting_man", 5, 3, 0, "Brannoc")
+    m.unit("h3", "heroes", "cleric", 4, 5, 0, "Sister Ide")
+    for uid, template, col, row in (("o1", "orc", 9, 3), ("o2", "orc", 9, 5),
+                                    ("o3", "gnoll", 10, 4), ("o4", "goblin", 11, 2)):
+        m.unit(uid, "orcs", template, col, row, 3)
+    return m
+
+
+SCENARIOS = (duel, river_ford, walled_village, open_field, stress_128, shield_wall, tournament,
+             bowman_at_the_door)
 
 
 # --- writing TMX -----------------------------------------------------------------------------

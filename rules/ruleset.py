@@ -29,6 +29,19 @@ if TYPE_CHECKING:
     from rules.wording import Words
 
 
+@dataclass(frozen=True, slots=True)
+class HexMarker:
+    """Something on a hex that is not a figure, for the board to draw and name
+    (`Ruleset.hex_markers`): a lever or an idol a scenario places, a potion lying on the
+    ground.  `name` in a player's words ("Lever"); `kind` how it is drawn ("deed", "deed_done"
+    for one already worked, "item"); `note` the line the hex card gives under the name."""
+
+    name: str
+    kind: str
+    hex: Hex
+    note: str = ""
+
+
 @dataclass(frozen=True, init=False)
 class AttackOdds:
     """The exact chances of one attack, computed by enumerating the resolution function.
@@ -279,6 +292,12 @@ class Ruleset:
         colour for ("front", "flank", "rear", "guarded", "unguarded").  None: the shared
         arcs are drawn."""
         return None
+
+    def hex_markers(self, state: Battle) -> tuple[HexMarker, ...]:
+        """What lies or stands on the board's hexes besides the figures (a scenario's
+        levers and idols, items on the ground), for the board to draw as small icons and
+        name on hover.  Default: nothing."""
+        return ()
 
     def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
         """The exact odds of the blow or shot `command` would make, where the command names

@@ -26,6 +26,7 @@ from rules.hexgrid import Hex
 from rules.positioning import facing_toward, unit_reach
 from rules.state import Battle, Unit
 from rules.systems.enchanted_realms.frames import RoundFrame, TurnFrame, system
+from rules.systems.enchanted_realms.ready import parse
 from rules.systems.enchanted_realms.units import ErUnit, held_weapon, speed_ft
 
 if TYPE_CHECKING:
@@ -176,16 +177,17 @@ class EnchantedRealmsHooks(RulesetHooks):
         return None
 
     def idle_option(self, model: Model, unit_id: str, legal: list[Command]) -> Command | None:
-        """At the ready (ER-11) rather than a bare pass: the widest "if a foe comes within",
-        else the hex nearest the foe; a blade with no trigger to set defends (ER-09)."""
-        ready = [c for c in legal if isinstance(c, Choose) and c.unit == unit_id
-                 and c.option.startswith("ready:")]
-        within = [c for c in ready if isinstance(c, Choose) and c.option.startswith(
-            "ready:within:")]
+        """At the ready (ER-11) rather than a bare pass: an attack on the widest "if a foe
+        comes within", else on the hex nearest the foe; a blade with no trigger to set
+        defends (ER-09).  The other actions a trigger may fire (run, potion, deed:
+        R-ER-READY-ACTIONS) are left to players: holding ground and striking is what the
+        computer's side is there for."""
+        ready = {(p[0], p[1]): c for c in legal if isinstance(c, Choose) and c.unit == unit_id
+                 and (p := parse(c.option)) is not None and p[2] == "attack"}
+        within = [(int(what), c) for (kind, what), c in ready.items() if kind == "within"]
         if within:
-            return max(within, key=lambda c: int(c.option.rsplit(":", 1)[1]))
-        enter = [c for c in ready if isinstance(c, Choose) and c.option.startswith(
-            "ready:enter:")]
+            return max(within, key=lambda fc: fc[0])[1]
+        enter = [c for (kind, _), c in ready.items() if kind == "enter"]
         if enter:
             return enter[0]
         c = Choose(unit=unit_id, option="defend")

@@ -35,6 +35,17 @@ DURATIONS = {UnitStepped: 0.11, AttackRolled: 0.5, UnitDamaged: 0.25, UnitFaced:
 # AttackRolled kinds that are free attacks (opportunity, on a retreat, a flee attack)
 FREE_ATTACKS = frozenset({"opportunity", "retreat", "free", "free attack", "flee"})
 FLASH = (255, 226, 90)
+# What floats up over the target of a blow of these kinds, in the flash colour
+CALLED = {"ready": "AT THE READY"}
+
+
+def blow(e: Event | None) -> Any:
+    """`e` if the board plays it as a blow: an AttackRolled, or a ruleset's own attack event
+    that says it plays as one (`animates_as_blow`, with attacker, target, struck, kind, hit
+    and damage); else None."""
+    if isinstance(e, AttackRolled) or getattr(e, "animates_as_blow", False):
+        return e
+    return None
 
 
 @dataclass
@@ -134,6 +145,8 @@ class Animator(EventPlayer):
             return 0.0
         if isinstance(e, UnitStatusChanged) and e.status not in (DEAD, DOWN):
             return 0.0
+        if blow(e) is not None:
+            return DURATIONS[AttackRolled] / self.speed
         return DURATIONS.get(type(e), 0.0) / self.speed
 
     def _progress(self) -> float:
@@ -145,15 +158,15 @@ class Animator(EventPlayer):
         e, k = self.current, self._progress()
         if isinstance(e, UnitStepped) and e.unit == unit_id:
             return Motion(facing=e.facing)  # he looks where he walks
-        if isinstance(e, AttackRolled):
-            struck = e.struck if e.struck not in ("", "cover") else e.target
-            a, b = self._world(e.attacker), self._world(struck)
+        if (hit := blow(e)) is not None:
+            struck = hit.struck if hit.struck not in ("", "cover") else hit.target
+            a, b = self._world(hit.attacker), self._world(struck)
             if a is None or b is None:
                 return None
-            if unit_id == e.attacker:
+            if unit_id == hit.attacker:
                 return lunge(a, b, k)
             if unit_id == struck:
-                return recoil(a, b, k, e.hit)
+                return recoil(a, b, k, hit.hit)
         elif isinstance(e, UnitDamaged) and e.unit == unit_id:
             return shake(k, 4 * self.camera.zoom)
         elif isinstance(e, UnitStatusChanged) and e.unit == unit_id and self._length(e) > 0:
@@ -165,16 +178,16 @@ class Animator(EventPlayer):
         return None if u.pos is None else self.camera.layout().hex_to_pixel(u.pos)
 
     def _start(self, e: Event) -> None:
-        if isinstance(e, AttackRolled):
-            where = self._world(e.struck or e.target)
+        if (hit := blow(e)) is not None:
+            where = self._world(hit.struck or hit.target)
             if where is not None:
-                text = "MISS" if not e.hit else ("COVER" if e.struck == "cover" else
-                                                 f"HIT {e.damage}")
-                colour = (230, 230, 230) if not e.hit else (255, 90, 60)
+                text = "MISS" if not hit.hit else ("COVER" if hit.struck == "cover" else
+                                                   f"HIT {hit.damage}")
+                colour = (230, 230, 230) if not hit.hit else (255, 90, 60)
                 self.floaters.append(Floater(text, where, colour))
-                if e.kind in FREE_ATTACKS:
-                    self.floaters.append(Floater("FREE ATTACK", (where[0], where[1] - 22),
-                                                 FLASH))
+                called = "FREE ATTACK" if hit.kind in FREE_ATTACKS else CALLED.get(hit.kind)
+                if called:
+                    self.floaters.append(Floater(called, (where[0], where[1] - 22), FLASH))
         elif isinstance(e, UnitDamaged):
             where = self._world(e.unit)
             if where is not None:
@@ -193,9 +206,9 @@ class Animator(EventPlayer):
         return None
 
     def draw_effects(self, surf: pygame.Surface) -> None:
-        e = self.current
-        if isinstance(e, AttackRolled) and e.kind in FREE_ATTACKS:
-            # the free attack: a flash on the hex of the step that provoked it
+        e = blow(self.current)
+        if e is not None and (e.kind in FREE_ATTACKS or e.kind in CALLED):
+            # a free attack (or a readied one): a flash on the hex of the step that set it off
             where = self._world(e.target)
             if where is not None:
                 k = self._progress()
@@ -206,7 +219,7 @@ class Animator(EventPlayer):
                                    max(2, int(r / 5)))
                 x, y = self.camera.to_screen(*where)
                 surf.blit(ring, (x - c, y - c))
-        if isinstance(e, AttackRolled) and e.kind in ("missile", "spell"):
+        if e is not None and e.kind in ("missile", "spell"):
             # what flies: a bolt from the shooter to where it lands
             a, b = self._world(e.attacker), self._world(e.struck or e.target)
             if a and b:

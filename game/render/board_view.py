@@ -24,6 +24,7 @@ from game.render.camera import ZOOMS, Camera
 from game.render.figure_facts import unit_facts
 from game.render.figure_motion import Motion
 from game.render.figure_sprites import FigureSprites, Look, facing_angle, marks_of, pose_of
+from game.render.hex_markers import draw_marker_names, draw_markers
 from game.render.overlay_layer import OverlayLayer
 from game.render.overlays import Overlays, draw_labels, draw_pointer
 from game.render.palette import side_colour
@@ -31,6 +32,7 @@ from game.render.terrain import BACKGROUND, CHUNK, MIN_CHUNKS, Key, TerrainCache
 from rules.engine import ruleset_of
 from rules.hexgrid import Hex
 from rules.positioning import is_engaged
+from rules.ruleset import HexMarker
 from rules.state import ACTIVE, GONE, Battle, Unit
 
 # Where to draw a unit right now (animations move tokens between hexes): unit id → (x, y)
@@ -66,6 +68,14 @@ class BoardView:
         self._angles: dict[int, list[float]] = {}  # zoom level -> the six facings' turns
         self._ground: pygame.Surface | None = None
         self._ground_key: tuple = ()
+        self._markers: tuple[Battle | None, tuple[HexMarker, ...]] = (None, ())
+
+    def markers(self, state: Battle) -> tuple[HexMarker, ...]:
+        """What lies on the hexes besides the figures (`Ruleset.hex_markers`), asked once
+        per state."""
+        if self._markers[0] is not state:
+            self._markers = (state, self.ruleset.hex_markers(state))
+        return self._markers[1]
 
     def centre_on_board(self) -> None:
         x0, y0, x1, y1 = self.terrain.bounds(self.camera.zoom_index)
@@ -93,9 +103,12 @@ class BoardView:
         self.built_while_drawing = self.terrain.built + self.layer.built - before
         if overlays is not None:
             draw_pointer(surf, self.camera, overlays)
+        markers = self.markers(state)
+        draw_markers(surf, self.camera, markers)
         self._draw_tokens(surf, state, selected, acting, position, motion)
         if overlays is not None:
             draw_labels(surf, self.camera, overlays)
+            draw_marker_names(surf, self.camera, markers, overlays.hover)
         if after_units is not None:
             after_units(surf)
         if not self.built_while_drawing:

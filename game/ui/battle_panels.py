@@ -14,6 +14,8 @@ from typing import Any
 from game.choices import button_label
 from game.overlay_facts import facing_arcs
 from game.ready_menu import ready_kind
+from game.render.board_view import BoardView
+from game.render.hex_markers import markers_at
 from game.render.overlays import Overlays
 from game.turns import TurnManager
 from game.ui.attack_ways import AttackWays, other_ways
@@ -67,6 +69,7 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
 
     tm: TurnManager
     app: Any
+    view: BoardView
     _roster_of: tuple[Battle | None, Roster] = (None, ())
     _threat_of: tuple[Battle | None, str | None, dict[Hex, int]] = (None, None, {})
 
@@ -89,12 +92,19 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
         self.panel.set_status(self.ruleset.phase_label(state), turn)  # as the board shows it
         hovered = self.hover_unit(state)
         shown = (state.unit(self.selected) if self.selected else None) or hovered
-        self.panel.set_card(self.card_lines(state, shown.id) if shown else [self.title])
-        # The box under the card: the odds, else the figure under the mouse, else the roster.
+        # What lies on the hovered hex (Ruleset.hex_markers) when no figure stands there: in
+        # the card if no figure is selected, else in the box under it.
+        here = [] if hovered is not None else [
+            f"{m.name}: {m.note}" if m.note else m.name
+            for m in markers_at(self.view.markers(state), self.hover)]
+        self.panel.set_card(self.card_lines(state, shown.id) if shown else here or [self.title])
+        # The box under the card: the odds, else the figure (or what lies) under the mouse,
+        # else the roster.
         other = hovered if hovered is not None and shown is not None and (
             hovered.id != shown.id) else None
-        self._update_odds(state, words, self.card_lines(state, other.id) if other else None,
-                          self._roster(state, words))
+        aside = self.card_lines(state, other.id) if other else (
+            here if shown is not None and here else None)
+        self._update_odds(state, words, aside, self._roster(state, words))
         ch = self.choices()
         buttons: list[tuple[str, Command]] = []
         uc_sel = ch.for_unit(self.selected) if self.selected else None

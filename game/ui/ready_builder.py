@@ -1,7 +1,9 @@
 """Building an at-the-ready trigger in the window (ER-11, issue 25 item 4): one button
-"Stand at the ready…", then the kinds of "if" (game/ready_menu.py), then the triggers of the
-chosen kind, each in the ruleset's words (`Ruleset.word_command`: "Stand at the ready: if a
-foe steps onto col 3, row 4, he attacks him", the button saying it from the "if"), paged by
+"Stand at the ready…", then the kinds of "if" (game/ready_menu.py), then what he does then
+if there is a choice (attack, run, potion, medicine, a deed: R-ER-READY-ACTIONS), then the
+triggers of the chosen kind and action, each in the ruleset's words
+(`Ruleset.word_command`: "Stand at the ready: if a foe steps onto col 3, row 4, he attacks
+him", the button saying it from the "if"), paged by
 the side panel if they are many.  "Back" (or Esc) goes up a step; choosing a trigger submits
 it.  The hexes a trigger under the mouse watches are ringed on the board (`watched`), so
 "col 3, row 4" is seen, not looked up.
@@ -16,7 +18,7 @@ A part of `BattleScene` (a mixin), as declare_picker.py is.
 from __future__ import annotations
 
 from game.choices import button_label, declared_at
-from game.ready_menu import groups, heading, ready_kind
+from game.ready_menu import action_heading, by_action, groups, heading, ready_kind
 from rules.commands import Choose, Command
 from rules.hexgrid import Hex, disk
 from rules.state import Battle
@@ -41,9 +43,10 @@ def _without_prefix(said: str) -> str:
 
 class ReadyBuilder:
     """The trigger builder's place in the menu: (the figure, the kind of "if" chosen or
-    None for the list of kinds), or None while it is closed."""
+    None for the list of kinds, the action chosen or None for the list of actions), or None
+    while it is closed."""
 
-    readying: tuple[str, str | None] | None = None
+    readying: tuple[str, str | None, str | None] | None = None
     hovered_command: Command | None = None  # the button under the mouse (declare_picker)
 
     def watched(self, state: Battle) -> frozenset[Hex]:
@@ -59,7 +62,7 @@ class ReadyBuilder:
         if isinstance(at, str):
             pos = state.unit(at).pos
             return frozenset({pos}) if pos is not None else frozenset()
-        me, feet = state.unit(c.unit).pos, c.option.rpartition(":")[2]
+        me, feet = state.unit(c.unit).pos, (c.option.split(":") + [""])[2]
         if me is None or not feet.isdigit():
             return frozenset()
         return frozenset(h for h in disk(me, int(feet) // state.board.feet_per_hex)
@@ -75,11 +78,12 @@ class ReadyBuilder:
     def ready_page(self, state: Battle, words: Words, unit: str, commands: list[Command]
                    ) -> list[tuple[str, Command]] | None:
         """The builder's buttons for `unit` (None while it is closed, or if his triggers
-        are gone): the kinds of "if", or the triggers of the chosen kind."""
+        are gone): the kinds of "if", the actions of the chosen kind (skipped when there is
+        only one), or the triggers of the chosen kind and action."""
         if self.readying is None or self.readying[0] != unit:
             return None
         by_kind = groups(commands)
-        kind = self.readying[1]
+        _, kind, action = self.readying
         if not by_kind or (kind is not None and kind not in by_kind):
             self.readying = None
             return None
@@ -87,8 +91,15 @@ class ReadyBuilder:
         if kind is None:
             return [back] + [(f"{heading(k)} ({len(v)})", _step(unit, f"{_OPEN}:{k}"))
                              for k, v in by_kind.items()]
-        return [back] + [(_without_prefix(button_label(c, words, state)), c)
-                         for c in by_kind[kind]]
+        acts = by_action(by_kind[kind])
+        if action is None and len(acts) > 1:
+            return [back] + [(f"{action_heading(a)} ({len(v)})",
+                              _step(unit, f"{_OPEN}:{kind}:{a}")) for a, v in acts.items()]
+        chosen = acts.get(action) if action is not None else next(iter(acts.values()))
+        if chosen is None:
+            self.readying = (unit, kind, None)
+            return self.ready_page(state, words, unit, commands)
+        return [back] + [(_without_prefix(button_label(c, words, state)), c) for c in chosen]
 
     def ready_click(self, cmd: Command) -> bool:
         """A click on one of the builder's own steps (it moves the menu; nothing is
@@ -99,18 +110,26 @@ class ReadyBuilder:
         if what == _BACK:
             self.stop_readying()
         elif what == _OPEN:
-            self.readying = (cmd.unit, None)
+            self.readying = (cmd.unit, None, None)
         else:
-            self.readying = (cmd.unit, what.partition(":")[2] or None)
+            _, _, rest = what.partition(":")
+            kind, _, action = rest.partition(":")
+            self.readying = (cmd.unit, kind or None, action or None)
         return True
 
     def stop_readying(self) -> bool:
-        """Go up one step of the builder (from a kind to the kinds, from the kinds to the
-        turn's buttons); whether it was open."""
+        """Go up one step of the builder (from an action to the actions, from a kind to the
+        kinds, from the kinds to the turn's buttons); whether it was open.  A kind with one
+        action has no action step to go back to."""
         if self.readying is None:
             return False
-        unit, kind = self.readying
-        self.readying = (unit, None) if kind is not None else None
+        unit, kind, action = self.readying
+        if action is not None:
+            self.readying = (unit, kind, None)
+        elif kind is not None:
+            self.readying = (unit, None, None)
+        else:
+            self.readying = None
         return True
 
     def close_ready(self) -> None:

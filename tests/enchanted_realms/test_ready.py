@@ -182,3 +182,20 @@ def test_an_area_a_foe_already_stands_in_is_no_if() -> None:
     st = _bowman()
     why = ruleset_of(st).check(st, Choose(unit="a", option="ready:area:5,0"))
     assert why is not None and "ER-11" in why
+
+
+def test_a_doorway_he_watches_is_offered_first() -> None:
+    """R-ER-READY-MENU, issue 25 ("a bowman covering a doorway"): the one gap in a wall is
+    a narrow place, offered before the hexes nearest the foes, so the bowman can cover it
+    whichever side of the wall the foes stand."""
+    sc = er().side("pcs", True).side("foes")
+    sc.unit("a", "archer", "pcs", (-3, 0), facing=0)
+    sc.unit("b", "orc", "foes", (4, 0), facing=3)
+    for r in range(-6, 7):
+        if r != 0:
+            sc.terrain((1, r), "wall", impassable=True)
+    st = begin(sc, 15, 3)
+    enter = [c.option for c in legal_commands(st) if isinstance(c, Choose)
+             and c.option.startswith("ready:enter:") and c.option.count(":") == 2]
+    assert enter[0] == "ready:enter:1,0"
+    assert "ready:enter:0,0" not in enter[:1]  # the open ground before it is no doorway

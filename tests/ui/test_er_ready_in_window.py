@@ -1,7 +1,8 @@
 """Issue 25, item 4: a player builds an at-the-ready trigger in the window the way he says it:
 "Stand at the ready…", then the kind of "if" (a foe steps onto a hex, comes within so many
-feet …), then the one hex or distance, each in the ruleset's words (ER-11, R-ER-READY-MENU);
-Esc goes up a step; the menu's own steps never reach the rules."""
+feet …), then what he does then (attack, run …), then the one hex or distance, each in the
+ruleset's words (ER-11, R-ER-READY-MENU, R-ER-READY-ACTIONS); Esc goes up a step; the menu's
+own steps never reach the rules."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 import pygame_gui
 
 from game.app import App
-from game.ready_menu import HEADINGS
+from game.ready_menu import ACTIONS, HEADINGS
 from game.ui.launch import open_setup
 from game.ui.ready_builder import MENU
 from rules.builder import Scenario
@@ -65,11 +66,18 @@ def test_a_trigger_is_built_kind_first_then_the_hex() -> None:
     assert any(x.startswith(HEADINGS["enter"]) for x in kinds)
     assert any(x.startswith(HEADINGS["within"]) for x in kinds)
     w.press(HEADINGS["within"])
+    acts = w.labels()
+    assert any(x.startswith(ACTIONS["attack"]) for x in acts)
+    assert any(x.startswith(ACTIONS["run"]) for x in acts)
+    w.press(ACTIONS["attack"])
     assert all(x.startswith("If a foe comes within ") and x.endswith(", he attacks him")
                for x in w.labels()[1:])
-    w.key(pygame.K_ESCAPE)  # up one step: the kinds again, the battle not left
-    assert w.labels() == kinds and not w.scene.waiting_for_answer
+    w.key(pygame.K_ESCAPE)  # up one step: the actions again, the battle not left
+    assert w.labels() == acts and not w.scene.waiting_for_answer
+    w.key(pygame.K_ESCAPE)  # and the kinds
+    assert w.labels() == kinds
     w.press(HEADINGS["enter"])
+    w.press(ACTIONS["attack"])
     hexes = w.labels()[1:]
     assert hexes and all(x.startswith("If a foe steps onto col ")
                          for x in hexes)
@@ -84,3 +92,59 @@ def test_a_trigger_is_built_kind_first_then_the_hex() -> None:
     assert not [c for c, _ in w.scene.tm.history  # the menu's steps never reach the rules
                 if isinstance(c, Choose) and c.option.startswith(MENU)]
     pygame.quit()
+
+
+def test_i_will_run_away_is_built_in_the_window() -> None:
+    """ER-11's example, "if the creature approaches within 20 feet of me, I'll run away":
+    the kind, then "…he runs from the foe", then the distance, said whole on the button."""
+    w = Window()
+    _bowmans_turn(w)
+    w.scene.selected = "a"
+    w.frames(2)
+    w.press("Stand at the ready…")
+    w.press(HEADINGS["within"])
+    w.press(ACTIONS["run"])
+    runs = w.labels()[1:]
+    assert "If a foe comes within 20 feet, he runs from him" in runs
+    w.press("If a foe comes within 20 feet, he runs from him")
+    set_ = [e for e in w.scene.tm.events if isinstance(e, ReadySet)]
+    assert set_ and (set_[0].kind, set_[0].feet, set_[0].action) == ("within", 20, "run")
+    pygame.quit()
+
+
+def test_a_readied_shot_mid_move_is_seen_on_the_board() -> None:
+    """Seen playing The bowman at the door: the board showed nothing of an Enchanted Realms
+    blow but the damage, and nothing of a miss.  The orc stops on the watched hex, the
+    bowman's shot plays as a blow with "AT THE READY" and its hit or miss over the orc,
+    then the orc walks on (ER-12)."""
+    from game.render.animation import Animator
+    from game.render.camera import Camera
+    from rules.commands import Move, Pass
+    from rules.engine import scripted, submit
+    from rules.events import UnitStepped
+    from rules.systems.enchanted_realms.combat_events import ErAttackRolled
+    from tests.enchanted_realms.helpers import begin, duel
+
+    st = begin(duel(("a", "archer", (0, 0)), ("b", "orc", (6, 0))), 15, 3)
+    st, _ = submit(st, Choose(unit="a", option="ready:enter:3,0"))
+    st, _ = submit(st, Pass(unit="a"))
+    anim = Animator(st, Camera(hex_size=(40.0, 40.0), screen=(600, 400)))
+    st, events = submit(st, Move(unit="b", path=((6, 0), (5, 0), (4, 0), (3, 0), (2, 0))),
+                        scripted(15, 4))
+    anim.push(events)
+    seen: list[tuple[str, tuple[str, ...]]] = []
+    for _ in range(200):
+        if not anim.busy:
+            break
+        anim.update(1 / 30)
+        cur = anim.current
+        if isinstance(cur, ErAttackRolled):
+            seen.append(("shot", tuple(f.text for f in anim.floaters)))
+            assert anim.motion("a") is not None  # the bowman is seen to loose
+            assert anim.shown.unit("b").pos == Hex(3, 0)  # the orc stopped on the hex
+        elif isinstance(cur, UnitStepped):
+            seen.append((f"step {cur.to_hex}", ()))
+    shots = [texts for what, texts in seen if what == "shot"]
+    assert shots and {"AT THE READY", "HIT 3"} <= set(shots[0])
+    order = [what for what, _ in seen if not what.startswith("step") or what == "step (2, 0)"]
+    assert order[0] == "shot" and order[-1] == "step (2, 0)"  # then he walks on

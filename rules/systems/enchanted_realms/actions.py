@@ -7,12 +7,10 @@ answer to a reaction (ER-20).
 from __future__ import annotations
 
 from rules.commands import Attack, Cast, Choose, Command, Move, Pass, React, UseItem
-from rules.data import DiceExpr
 from rules.engine import Context
-from rules.events import BattleEnded, UnitHealed, UnitStatusChanged
 from rules.procedures import battle_decided
-from rules.state import ACTIVE, DOWN
 from rules.systems.enchanted_realms import ready
+from rules.systems.enchanted_realms.acts import heal, work_deed
 from rules.systems.enchanted_realms.attack import (
     plan,
     skill_dice,
@@ -21,7 +19,6 @@ from rules.systems.enchanted_realms.attack import (
 from rules.systems.enchanted_realms.combat_events import MoveBegan, ReactionAnswered
 from rules.systems.enchanted_realms.events import (
     ActionTaken,
-    DeedDone,
     Defended,
     Handled,
     ItemPicked,
@@ -93,25 +90,15 @@ def _turn(ctx: Context, f: TurnFrame, cmd: Command) -> None:
     elif isinstance(cmd, Cast):
         ctx.emit(ActionTaken(unit=u.id, kind="skill"))
         ctx.emit(SkillUsed(unit=u.id, skill=cmd.spell, target=cmd.target))
-        heal = load_tables().skills["field_medicine"].heal
-        assert heal is not None
-        _heal(ctx, cmd.target, heal, "ER-02")
+        dice = load_tables().skills["field_medicine"].heal
+        assert dice is not None
+        heal(ctx, cmd.target, dice, "ER-02")
     elif isinstance(cmd, UseItem):
         ctx.emit(ActionTaken(unit=u.id, kind="item", rule="ER-08"))
         ctx.emit(PotionUsed(unit=u.id, target=cmd.target))
-        _heal(ctx, cmd.target, load_tables().potion.heal, "ER-08")
+        heal(ctx, cmd.target, load_tables().potion.heal, "ER-08")
     elif isinstance(cmd, Choose):
         _choose(ctx, f, u, cmd.option)
-
-
-def _heal(ctx: Context, uid: str, dice: DiceExpr, rule: str) -> None:
-    u = ctx.state.unit(uid)
-    amount = max(0, ctx.dice.sum(dice.count, dice.sides, "healing") + dice.bonus)
-    after = min(u.max_hp, u.hp + amount)
-    ctx.emit(UnitHealed(unit=uid, amount=after - u.hp, hp_after=after, rule=rule))
-    if u.status == DOWN and after > cfg(ctx.state).down_at:
-        ctx.emit(UnitStatusChanged(unit=uid, status=ACTIVE, condition="",
-                                   reason="back on his feet", rule="R-ER-DOWN"))
 
 
 def _choose(ctx: Context, f: TurnFrame, u: ErUnit, option: str) -> None:
@@ -136,15 +123,13 @@ def _choose(ctx: Context, f: TurnFrame, u: ErUnit, option: str) -> None:
         t = ready.build(state, u, option)
         ctx.emit(ActionTaken(unit=u.id, kind="ready", rule="ER-11"))
         ctx.emit(ReadySet(unit=u.id, kind=t.kind, hex=(t.hex.q, t.hex.r) if t.hex else None,
-                          feet=t.feet, ally=t.ally, set_round=t.set_round))
+                          feet=t.feet, ally=t.ally, set_round=t.set_round,
+                          action=t.action))
     elif head == "spin":
         _spin(ctx, u, rest.split(","))
     elif head == "deed":
         ctx.emit(ActionTaken(unit=u.id, kind="deed"))
-        ctx.emit(DeedDone(unit=u.id, deed=rest))
-        if rest == cfg(state).winning_deed:
-            ctx.emit(BattleEnded(winner=u.side, reason=f"{u.id} has done it: the "
-                                 f"{rest.replace('_', ' ')} is theirs"))
+        work_deed(ctx, u.id, rest)
     elif head == "pick_up":
         ctx.emit(Handled(unit=u.id, what="pick_up", feet=cfg(state).pick_up_cost_ft,
                          rule="ER-17"))

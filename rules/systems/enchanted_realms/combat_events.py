@@ -45,6 +45,16 @@ class ErAttackRolled(Event):
     damage: int = 0
     damage_modifiers: tuple[Modifier, ...] = ()
 
+    # The board animates it as a blow (game/render/animation.py): the attacker lunges, "HIT
+    # n" or "MISS" floats up over the target, and a readied one says so.
+    animates_as_blow: ClassVar[bool] = True
+    struck: ClassVar[str] = ""  # always the target (no cover or scatter in this text)
+
+    @property
+    def hit(self) -> bool:
+        """Did any die hit (ER-03)?"""
+        return any(self.hits)
+
     KINDS: ClassVar[dict[str, str]] = {
         "melee": "attacks", "missile": "shoots at", "flee": "takes a flee attack at",
         "opportunity": "takes an attack of opportunity at", "ready": "strikes as readied at",

@@ -22,6 +22,7 @@ from rules.systems.enchanted_realms.frames import (
     system,
     turn_index,
 )
+from rules.systems.enchanted_realms.ready_words import say_trigger
 from rules.systems.enchanted_realms.tables import load_tables
 from rules.systems.enchanted_realms.units import er
 from rules.wording import PLAIN, Words
@@ -176,32 +177,16 @@ class ReadySet(Event):
     feet: int = 0
     ally: str = ""
     set_round: int = 0
+    action: str = "attack"  # R-ER-READY-ACTIONS
 
     def trigger(self) -> Trigger:
         return Trigger(owner=self.unit, kind=self.kind,
                        hex=unhx(self.hex) if self.hex is not None else None,
-                       feet=self.feet, ally=self.ally, set_round=self.set_round)
+                       feet=self.feet, ally=self.ally, set_round=self.set_round,
+                       action=self.action)
 
     def narrate(self, w: Words = PLAIN) -> str:
         return f"{w.unit(self.unit)} stands at the ready: {say_trigger(self.trigger(), w)} (ER-11)."
-
-
-def say_trigger(t: Trigger, w: Words = PLAIN) -> str:
-    """The trigger in a player's words: "if a foe steps onto col 3, row 4, he attacks"."""
-    if t.kind == "enter":
-        assert t.hex is not None
-        cond = f"if a foe steps onto {w.hex(t.hex)}"
-    elif t.kind == "leave":
-        assert t.hex is not None
-        cond = f"if a foe steps off {w.hex(t.hex)}"
-    elif t.kind == "area":
-        assert t.hex is not None
-        cond = f"if a foe steps into the ground around {w.hex(t.hex)}"
-    elif t.kind == "within":
-        cond = f"if a foe comes within {t.feet} feet"
-    else:
-        cond = f"if a foe drops {w.unit(t.ally)}"
-    return cond + ", he attacks him"
 
 
 @evolver(ReadySet, RULESET)
@@ -210,7 +195,7 @@ def _ready_set(state: Battle, e: ReadySet) -> Battle:
 
 
 class ReadyFired(Event):
-    """ER-12: the trigger happened; the readied attack comes now, even mid-move."""
+    """ER-12: the trigger happened; the readied action comes now, even mid-move."""
 
     type: Literal["er_ready_fired"] = "er_ready_fired"
     unit: str
@@ -218,17 +203,26 @@ class ReadyFired(Event):
     kind: str
     spends_reaction: bool = False
     at: HexT | None = None  # where the mover stands while it resolves (R-ER-READY-TIMING)
+    action: str = "attack"  # R-ER-READY-ACTIONS
 
     def narrate(self, w: Words = PLAIN) -> str:
-        """Who fires at whom, and, mid-move, where the mover is stopped while it resolves."""
+        """Who does what because of whom, and, mid-move, where the mover is stopped while
+        it resolves."""
         who, whom = w.unit(self.unit), w.unit(self.against)
         what = {"enter": "steps onto the hex he watched",
                 "leave": "steps off the hex he watched",
                 "area": "steps into the ground he watched", "within": "comes too close",
                 "drops": "drops his friend"}.get(self.kind, "sets it off")
+        head, _, name = self.action.partition(":")
+        does = {"run": f"{who} runs from {whom}", "potion": f"{who} drinks a healing potion",
+                "medicine": f"{who} tends the fallen", "deed": f"{who} works the "
+                f"{name.replace('_', ' ')}"}.get(head, f"{who} attacks {whom}")
         if self.kind == "drops" or self.at is None:
-            return f"{who}'s trigger springs: {whom} {what}; {who} attacks {whom} (ER-12)."
-        return (f"{who}'s trigger springs: {whom} {what}; {who} attacks {whom}, who stops at "
+            return f"{who}'s trigger springs: {whom} {what}; {does} (ER-12)."
+        if head in ("attack", "run"):
+            return (f"{who}'s trigger springs: {whom} {what}; {does}, who stops at "
+                    f"{w.hex(self.at)} while it resolves (ER-12).")
+        return (f"{who}'s trigger springs: {whom} {what}; {does}, and {whom} stops at "
                 f"{w.hex(self.at)} while it resolves (ER-12).")
 
 
@@ -249,9 +243,11 @@ class ReadyLost(Event):
 
     type: Literal["er_ready_lost"] = "er_ready_lost"
     unit: str
+    action: str = "attack"  # R-ER-READY-ACTIONS
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return f"{w.unit(self.unit)}'s readied attack is lost: the trigger never came (ER-12)."
+        what = "attack" if self.action == "attack" else "action"
+        return f"{w.unit(self.unit)}'s readied {what} is lost: the trigger never came (ER-12)."
 
 
 @evolver(ReadyLost, RULESET)

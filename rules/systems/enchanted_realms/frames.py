@@ -27,11 +27,13 @@ __all__ = ["ErSystem", "MoveFrame", "ReactionFrame", "RoundFrame", "Trigger", "T
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """An at-the-ready trigger (ER-11, ER-12): "if <kind> then I attack him".
+    """An at-the-ready trigger (ER-11, ER-12): "if <kind> then <action>".
 
     kinds: enter (a foe steps onto `hex`), leave (a foe steps off `hex`), area (a foe steps
     into `hex` or the six around it), within (a foe comes within `feet` of the owner), drops
-    (a foe drops the owner's friend `ally`)."""
+    (a foe drops the owner's friend `ally`).  actions (R-ER-READY-ACTIONS): attack (the foe
+    who set it off), run (from him), potion (he drinks one), medicine (he tends `ally`),
+    deed:<name> (he works it)."""
 
     owner: str
     kind: str
@@ -39,15 +41,18 @@ class Trigger:
     feet: int = 0
     ally: str = ""
     set_round: int = 0
+    action: str = "attack"
 
     def option(self) -> str:
-        """The trigger as the Choose option that sets it ("ready:enter:3,-1")."""
+        """The trigger as the Choose option that sets it ("ready:enter:3,-1", and
+        ":<action>" after it for any action but an attack: "ready:within:20:run")."""
         if self.kind in ("enter", "leave", "area"):
             assert self.hex is not None
-            return f"ready:{self.kind}:{self.hex.q},{self.hex.r}"
-        if self.kind == "within":
-            return f"ready:within:{self.feet}"
-        return f"ready:drops:{self.ally}"
+            what = f"{self.hex.q},{self.hex.r}"
+        else:
+            what = str(self.feet) if self.kind == "within" else self.ally
+        tail = "" if self.action == "attack" else f":{self.action}"
+        return f"ready:{self.kind}:{what}{tail}"
 
 
 @dataclass(frozen=True, slots=True)

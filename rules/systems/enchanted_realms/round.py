@@ -87,8 +87,10 @@ def _turns(ctx: Context, f: RoundFrame) -> None:
         return
     uid = order[f.index]
     u = er(ctx.state, uid)
-    if any(t.owner == uid for t in system(ctx.state).triggers):
-        ctx.emit(ReadyLost(unit=uid))
+    for t in system(ctx.state).triggers:
+        if t.owner == uid:
+            ctx.emit(ReadyLost(unit=uid, action=t.action))
+            break
     if not u.fighting:
         ctx.emit(TurnEnded(unit=uid))
         return

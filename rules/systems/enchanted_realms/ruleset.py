@@ -17,10 +17,11 @@ from rules.commands import Attack, Cast, Choose, Command, Move, UseItem
 from rules.engine import AttackOdds, BattleSetup, Context
 from rules.hexgrid import Hex
 from rules.procedures import provoked_along
-from rules.ruleset import weapon_badge
+from rules.ruleset import HexMarker, weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.enchanted_realms import actions, attack, options, ready
+from rules.systems.enchanted_realms.config import placed
 from rules.systems.enchanted_realms.events import say_trigger
 from rules.systems.enchanted_realms.frames import (
     ErSystem,
@@ -32,7 +33,14 @@ from rules.systems.enchanted_realms.frames import (
 from rules.systems.enchanted_realms.movement import feet_left, reactions_at, run_move
 from rules.systems.enchanted_realms.round import run_round
 from rules.systems.enchanted_realms.tables import ErTables, load_tables
-from rules.systems.enchanted_realms.units import TURN_FIELDS, ErUnit, build_unit, er, held_weapon
+from rules.systems.enchanted_realms.units import (
+    TURN_FIELDS,
+    ErUnit,
+    build_unit,
+    cfg,
+    er,
+    held_weapon,
+)
 from rules.wording import PLAIN, Words, order_line
 
 __all__ = ["RULESET", "EnchantedRealms"]
@@ -80,6 +88,31 @@ class EnchantedRealms(TableRuleset):
         sc.terrain((-2, 2), "forest", move_cost=2)  # overgrown: difficult ground
         return sc.options(deeds=["idol@6,-1"], items=["potion@-2,-1"],
                           winning_deed="idol").build()
+
+    def hex_markers(self, state: Battle) -> tuple[HexMarker, ...]:
+        """The scenario's deeds (R-ER-DEED: a lever, the idol that wins) and the items lying
+        on the ground (R-ER-PICK-UP), for the board to draw; a deed worked stays, greyed, and
+        an item picked up is gone."""
+        c, done, taken = cfg(state), system(state).deeds_done, system(state).items_taken
+        out = []
+        for text in c.deeds:
+            name, at = placed(text)
+            said = name.replace("_", " ").capitalize()
+            if name in done:
+                out.append(HexMarker(said, "deed_done", at, "worked already (R-ER-DEED)"))
+                continue
+            note = ("a deed: working it from beside it is an action, and wins the battle "
+                    "(R-ER-DEED)" if name == c.winning_deed else
+                    "a deed: working it from beside it is an action (R-ER-DEED)")
+            out.append(HexMarker(said, "deed", at, note))
+        for text in c.items:
+            name, at = placed(text)
+            if name not in taken:
+                what = "Healing potion" if name == "potion" else name.replace("_", " ").capitalize()
+                out.append(HexMarker(what, "item", at, (
+                    f"on the ground: picking it up from beside it costs {c.pick_up_cost_ft} "
+                    "feet and is the action (ER-17)")))
+        return tuple(out)
 
     def data_file(self) -> Path | None:
         return Path(__file__).with_name("data.toml")
