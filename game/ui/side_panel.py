@@ -63,6 +63,7 @@ LOG_MIN, LOG_FLOOR = 80, 44  # the log's least: as designed, and lent to a long 
 # least heights, the chart included while there are odds.
 ASIDE_H, ASIDE_MIN = 270 + 2 + CHART_H, 40
 BUTTON_ROW, BUTTON_ROWS = 34, 5  # ten buttons a page, in two columns
+HALF_CHARS = 26  # the longest label a half-width button shows whole (else one a row)
 WIDE_ROWS = 7  # buttons a page in one column, for choices said in a sentence
 HINT = ("<font color='#9a9a9a'><i>Hover a figure to see its card here, or a foe ringed in "
         "gold for the odds of a blow.</i></font>")
@@ -207,7 +208,9 @@ class SidePanel:
     def set_buttons(self, commands: list[tuple[str, Command]], wide: bool = False) -> None:
         """The buttons offered, two short ones a row (`wide`: one a row, for choices said in
         a sentence), as many as a page holds; beyond that a "More" button turns the page,
-        so no choice is ever cut off."""
+        so no choice is ever cut off.  A label too long for half a row (a Tarnished Tale
+        defence with its odds) makes the page one a row, so its words are never cut off."""
+        wide = wide or any(len(label) > HALF_CHARS for label, _ in commands)
         key = (str(wide), *(f"{label}|{cmd.model_dump_json()}" for label, cmd in commands))
         if key == self._button_key:
             return

@@ -233,10 +233,16 @@ class TarnishedTale(TableRuleset):
         attack with its mode; what to do, without the doer (captions put his name first)."""
         top = state.top
         if isinstance(command, Choose) and isinstance(top, DefenceFrame):
-            for o in defence_odds(state, top.attacker, top.defender, top.kind, top.mode):
+            options = defence_odds(state, top.attacker, top.defender, top.kind, top.mode)
+            best = sensible(options)
+            for o in options:
                 if o.defence == command.option:
+                    # What a counter deals back, and which one a sensible defender picks
+                    # (R-TT-AI), on the button itself: the odds box may be scrolled away.
+                    back = f", deals {float(o.back):.1f}" if o.back else ""
+                    mark = " (sensible)" if o is best and len(options) > 1 else ""
                     return (f"{DEFENCE_WORDS[o.defence]}: hit {float(o.hit) * 100:.0f}%, "
-                            f"takes {float(o.mean):.1f}")
+                            f"takes {float(o.mean):.1f}{back}{mark}")
         if isinstance(command, Choose):
             return {"stand": "Stand up", "pick_up": "Pick up the weapon"}.get(command.option)
         if isinstance(command, Attack) and command.options:
