@@ -138,10 +138,12 @@ class FigureSprites:
         if fig is not None:
             pic, fx, fy = fig
             out = pic.copy()
-            # The base's circumscribed circle (an oval base turns with the figure), a pixel
-            # wider so that its anti-aliased rim stays with the body.
-            base = radius * max(base_radii(look.facts)) / BASE + 1.5
-            pygame.draw.circle(out, (0, 0, 0, 0), (fx, fy), base)
+            # Everything inside the base's circumscribed circle (an oval base turns with the
+            # figure), and at least 1.5 radii out, stays with the body: the figure's own
+            # badge, bars and marks (out to about 1.4 radii) are drawn over its shaft, as
+            # ever; a neighbour's base only begins 1.8 radii away.
+            keep = max(radius * max(base_radii(look.facts)) / BASE, 1.5 * radius) + 1.5
+            pygame.draw.circle(out, (0, 0, 0, 0), (fx, fy), keep)
             if look.spent:
                 out.fill((170, 170, 170, 255), special_flags=pygame.BLEND_RGBA_MULT)
             cut = _crop(out, fx, fy)

@@ -113,3 +113,18 @@ def test_a_fallen_figure_holds_nothing_out():
 
     assert FigureSprites().beyond(replace(look, pose="lying"), 24.8, 0.0) is None
     assert FigureSprites().beyond(look, 24.8, 0.0) is not None
+
+
+@pytest.mark.parametrize("angle", [0.0, -90.0, 150.0])
+def test_the_second_picture_leaves_the_figures_own_badge_and_bars_alone(angle):
+    """The pike's shaft near the figure stays under its own weapon badge and health bar
+    (they lie within 1.4 radii of its centre): only what reaches toward a neighbour is drawn
+    again."""
+    state = _battle("pikeman", 0, foe=False)
+    view = _draw(state)[1]
+    look = view.look_of(state, state.unit("a_pole"))
+    radius = 24.8
+    pic, dx, dy = FigureSprites().beyond(look, radius, angle)
+    near = [(x, y) for y in range(pic.get_height()) for x in range(pic.get_width())
+            if pic.get_at((x, y)).a > 0 and math.hypot(x - dx, y - dy) < 1.4 * radius]
+    assert not near
