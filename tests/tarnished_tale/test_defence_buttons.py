@@ -1,7 +1,8 @@
 """The defender's buttons (TT-06 … TT-10, R-TT-AI), as a player met them in a battle against
 the computer: each defence says the chance to be hit and the damage taken; a counter attack
 also what it deals back (TT-10: both may be hurt); and the one a sensible defender declares
-is marked on its button, since the odds box above may be scrolled past it."""
+is marked on its button, since the odds box above may be scrolled past it; a sponge says
+what the armour loses (TT-21), or a sponge taking nothing would look the better choice."""
 
 from rules.commands import Attack, Choose
 from rules.engine import scripted, submit
@@ -35,3 +36,11 @@ def test_a_counter_attack_says_what_it_deals_back():
     assert "counter_attack" in labels, labels
     assert ", deals " in labels["counter_attack"]
     assert all(", deals " not in text for d, text in labels.items() if d != "counter_attack")
+
+
+def test_a_sponge_says_what_the_armour_loses():
+    st, _ = submit(begin(duel("fighting_man", "orc")), Attack(unit="a", target="d"),
+                   scripted())
+    labels = _labels(st)
+    assert ", armour loses " in labels["sponge"], labels
+    assert ", armour loses " not in labels["dodge"], labels
