@@ -33,6 +33,8 @@ def test_the_defence_buttons_are_shown_whole_one_a_row() -> None:
     assert len(offered) >= 3, w.labels()
     for b, _ in offered:
         assert b.get_abs_rect().width == WIDTH - 16, b.text
+        # the words fit the button, as drawn in its own font
+        assert b.font.size(b.text)[0] <= b.get_abs_rect().width - 8, b.text
     texts = [b.text for b, _ in offered]
     assert sum(t.endswith("(sensible)") for t in texts) == 1, texts
     assert any(t.startswith("Counter attack") and ", deals " in t for t in texts), texts

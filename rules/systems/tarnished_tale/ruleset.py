@@ -244,7 +244,8 @@ class TarnishedTale(TableRuleset):
                     worn = f", armour loses {float(o.armour):.1f}" if o.armour else ""
                     back = f", deals {float(o.back):.1f}" if o.back else ""
                     mark = " (sensible)" if o is best and len(options) > 1 else ""
-                    return (f"{DEFENCE_WORDS[o.defence]}: hit {float(o.hit) * 100:.0f}%, "
+                    name = DEFENCE_WORDS[o.defence].split(" (")[0]  # short, for the button
+                    return (f"{name}: hit {float(o.hit) * 100:.0f}%, "
                             f"takes {float(o.mean):.1f}{worn}{back}{mark}")
         if isinstance(command, Choose):
             return {"stand": "Stand up", "pick_up": "Pick up the weapon"}.get(command.option)
