@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -34,9 +33,10 @@ BLUE_BAND = ("pikeman", "swordsman", "knight", "crossbowman", "dwarf")
 RED_BAND = ("orc", "ogre", "orc", "wolf", "goblin")
 
 
-@cache
 def title_font(size: int, bold: bool = True) -> pygame.font.Font:
-    """Noto Sans, the face the menus are set in (pygame-gui's own), else pygame's."""
+    """Noto Sans, the face the menus are set in (pygame-gui's own), else pygame's.  Made
+    afresh each time (the title is drawn once per window size): a font kept from before a
+    `pygame.quit` could not draw in the next window."""
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Italic.ttf"
     try:
         with resources.as_file(resources.files("pygame_gui.data") / name) as path:

@@ -101,3 +101,15 @@ def test_the_title_is_drawn_again_for_a_new_window_size():
                                          h=700))
     app.step(1 / 30)
     assert title.picture(app.size).get_size() == app.size == (1000, 700)
+
+
+def test_a_second_window_after_the_first_closed_draws_the_title_again():
+    """Fonts from a window closed with pygame.quit are dead; the title makes its own anew."""
+    first = App((1000, 700))
+    first.switch(TitleScene(first))
+    first.step(1 / 30)
+    pygame.quit()
+    second = App((1000, 700))
+    second.switch(TitleScene(second))
+    second.step(1 / 30)
+    assert _count(second.screen, PARCHMENT) > 10_000
