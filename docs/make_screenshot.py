@@ -2,6 +2,7 @@
 
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py sandbox
+    xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py title
 
 It opens the river ford, has both sides declare, selects a figure in the movement phase and
 hovers a hex whose path runs past a foe, so the picture shows the movement range, the path,
@@ -135,8 +136,21 @@ def sandbox(out: str = "docs/sandbox.png") -> None:
     print(f"wrote {out}")
 
 
+def title(out: str = "docs/title.png") -> None:
+    """Remake docs/title.png: the front door the game opens on."""
+    from game.ui.title_scene import TitleScene
+
+    app = App((1440, 900))
+    app.switch(TitleScene(app))
+    app.step(1 / 30)
+    pygame.image.save(app.screen, out)
+    print(f"wrote {out}")
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["sandbox"]:
         sandbox(*sys.argv[2:])
+    elif sys.argv[1:2] == ["title"]:
+        title(*sys.argv[2:])
     else:
         main(*sys.argv[1:])

@@ -356,10 +356,10 @@ def _cmd_sandbox(args: argparse.Namespace) -> int:
 
 def _cmd_menu(args: argparse.Namespace) -> int:
     from game.app import App
-    from game.ui.menu_scene import MenuScene
+    from game.ui.title_scene import TitleScene
 
     app = App()
-    app.switch(MenuScene(app))
+    app.switch(TitleScene(app))  # the front door first; a key or a click opens the menu
     app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
 

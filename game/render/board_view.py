@@ -3,9 +3,11 @@ frame and by `flank screenshot` once, so both show exactly the same thing.
 
 A frame is mostly copies of pictures made earlier: the terrain with the standing overlays
 painted in (chunks per zoom level, `TerrainCache` and `OverlayLayer`), then the figures
-(miniatures: pictures per zoom, facing and state, `FigureSprites`), then the few things
-that follow the mouse.  After drawing, a bounded amount of the chunks the next pan or zoom
-step would show is built (`game.render.ahead`), so panning and zooming find them ready.
+(miniatures: pictures per zoom, facing and state, `FigureSprites`), then what of each
+figure reaches past its base (a pike's head over the figure it threatens, in a pass after
+every body), then the few things that follow the mouse.  After drawing, a bounded amount
+of the chunks the next pan or zoom step would show is built (`game.render.ahead`), so
+panning and zooming find them ready.
 
 Drawing never changes the battle: every cache here is the view's own, keyed by what it
 shows, and the state is only read.
@@ -63,7 +65,8 @@ class BoardView:
         self._placed: tuple[Battle | None, int, list[tuple[Unit, float, float]]] = (None, -1, [])
         self._looks: dict[str, Look] = {}
         self._acted: frozenset[str] | None = None
-        # unit id -> (look, flags, radius, facing, picture) of the last frame it was drawn in
+        # unit id -> (look, flags, radius, facing, picture, reach) of the last frame it was
+        # drawn in (reach: what of it lies past its base, drawn after every body)
         self._memo: dict[str, tuple] = {}
         self._angles: dict[int, list[float]] = {}  # zoom level -> the six facings' turns
         self._ground: pygame.Surface | None = None
@@ -228,6 +231,7 @@ class BoardView:
         left, top, right, bottom = x0 - margin, y0 - margin, x0 + sw + margin, y0 + sh + margin
         memo = self._memo
         blits = []
+        reach = []  # drawn after every body: a neighbour never hides a pike's head
         for u, wx, wy in self._units_placed(state, zi):
             if u.status == GONE:
                 continue
@@ -245,7 +249,7 @@ class BoardView:
             seen = memo.get(u.id)
             if (m is None and seen is not None and seen[0] is base and seen[1] == flags
                     and seen[2] == radius and seen[3] == u.facing):
-                found = seen[4]  # as last frame: no key to hash, no cache to ask
+                found, over = seen[4], seen[5]  # as last frame: no key, no cache to ask
             else:
                 look = base if flags == (False, False) else replace(
                     base, selected=flags[0], acting=flags[1])
@@ -255,12 +259,18 @@ class BoardView:
                     if m.pose:
                         look = replace(look, pose=m.pose)
                 found = self.sprites.get(look, radius, angle)
+                over = self.sprites.beyond(look, radius, angle)
                 if m is None:
-                    memo[u.id] = (base, flags, radius, u.facing, found)
+                    memo[u.id] = (base, flags, radius, u.facing, found, over)
             if found is not None:
                 picture, dx, dy = found
                 blits.append((picture, (math.floor(wx) - x0 - dx, math.floor(wy) - y0 - dy)))
+            if over is not None:
+                picture, dx, dy = over
+                reach.append((picture, (math.floor(wx) - x0 - dx, math.floor(wy) - y0 - dy)))
         surf.fblits(blits)
+        if reach:
+            surf.fblits(reach)
 
 
 def acted_in(state: Battle) -> frozenset[str]:

@@ -7,7 +7,11 @@ dropped first):
   sprites  a turned figure with what does not turn with it: the selection or can-act ring
            under it, and over it the health bar (and under it the armour's own bar, where
            the ruleset gives armour hit points), the weapon badge and the small state
-           marks (holding, at the ready, engaged, asleep), dimmed when it has acted.
+           marks (holding, at the ready, engaged, asleep), dimmed when it has acted;
+  beyond   what of a standing pole-armed figure reaches past its base (a pike's or
+           halberd's head, a spear's, a couched lance): the board draws these after every
+           body, so a figure in the hex ahead never hides the reach that threatens it.
+           Short weapons stay on their base, or nearly, and cost no second blit.
 A wound or a click changes only the second key, so it costs a few small blits, never a
 redraw of the figure.
 """
@@ -21,7 +25,9 @@ from typing import Any
 
 import pygame
 
+from game.render.figure_art import BASE, base_radii
 from game.render.figure_facts import FigureFacts
+from game.render.figure_kit import POLES
 from game.render.figure_master import master, master_scale
 from game.render.palette import HIGHLIGHT, INK
 from game.render.tokens import glyph_image
@@ -114,6 +120,36 @@ class FigureSprites:
             return self._cache[key]
         self.built += 1
         found = self._paint(look, radius, angle)
+        self._keep(key, found)
+        return found
+
+    def beyond(self, look: Look, radius: float, angle: float) -> Picture | None:
+        """What of a pole-armed figure reaches past its own base at this zoom and facing, or
+        None (lying and dead figures hold nothing out; short weapons stay on the base)."""
+        if look.pose != "stand" or look.facts.weapon not in POLES:
+            return None
+        key = ("beyond", look.facts, look.colour, round(radius, 2), round(angle, 2),
+               look.spent)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        found = None
+        fig = self.turned(look.facts, look.colour, look.pose, radius, angle)
+        if fig is not None:
+            pic, fx, fy = fig
+            out = pic.copy()
+            # Everything inside the base's circumscribed circle (an oval base turns with the
+            # figure), and at least 1.5 radii out, stays with the body: the figure's own
+            # badge, bars and marks (out to about 1.4 radii) are drawn over its shaft, as
+            # ever; a neighbour's base only begins 1.8 radii away.
+            keep = max(radius * max(base_radii(look.facts)) / BASE, 1.5 * radius) + 1.5
+            pygame.draw.circle(out, (0, 0, 0, 0), (fx, fy), keep)
+            if look.spent:
+                out.fill((170, 170, 170, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            cut = _crop(out, fx, fy)
+            # A few stray pixels of a hand or a shield's rim are not reach.
+            if cut is not None and pygame.mask.from_surface(cut[0], 40).count() >= 6:
+                found = cut
         self._keep(key, found)
         return found
 

@@ -233,10 +233,20 @@ class TarnishedTale(TableRuleset):
         attack with its mode; what to do, without the doer (captions put his name first)."""
         top = state.top
         if isinstance(command, Choose) and isinstance(top, DefenceFrame):
-            for o in defence_odds(state, top.attacker, top.defender, top.kind, top.mode):
+            options = defence_odds(state, top.attacker, top.defender, top.kind, top.mode)
+            best = sensible(options)
+            for o in options:
                 if o.defence == command.option:
-                    return (f"{DEFENCE_WORDS[o.defence]}: hit {float(o.hit) * 100:.0f}%, "
-                            f"takes {float(o.mean):.1f}")
+                    # What the armour loses (TT-21: why a sponge that takes nothing may
+                    # not be the sensible choice), what a counter deals back, and which
+                    # one a sensible defender picks (R-TT-AI), on the button itself: the
+                    # odds box may be scrolled away.
+                    worn = f", armour loses {float(o.armour):.1f}" if o.armour else ""
+                    back = f", deals {float(o.back):.1f}" if o.back else ""
+                    mark = " (sensible)" if o is best and len(options) > 1 else ""
+                    name = DEFENCE_WORDS[o.defence].split(" (")[0]  # short, for the button
+                    return (f"{name}: hit {float(o.hit) * 100:.0f}%, "
+                            f"takes {float(o.mean):.1f}{worn}{back}{mark}")
         if isinstance(command, Choose):
             return {"stand": "Stand up", "pick_up": "Pick up the weapon"}.get(command.option)
         if isinstance(command, Attack) and command.options:
