@@ -52,6 +52,10 @@ class EnchantedRealms(TableRuleset):
         return build_unit(spec)
 
     def initial_state(self, setup: BattleSetup) -> Battle:
+        if setup.options.get("mode", "skirmish") != "skirmish":  # ER-21: chase mode (chase/)
+            from rules.systems.enchanted_realms.chase.setup import initial_state
+
+            return initial_state(self, setup)
         return self.new_battle(setup, system=ErSystem(), stack=(RoundFrame(),))
 
     def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
@@ -61,6 +65,10 @@ class EnchantedRealms(TableRuleset):
         that wins (R-ER-DEED), and a potion lies on the heroes' side (R-ER-PICK-UP)."""
         from rules.builder import Scenario
 
+        if mode == "chase":
+            from rules.systems.enchanted_realms.chase.setup import sample_setup
+
+            return sample_setup(self.id, seed)
         if mode != "skirmish":
             return None
         sc = (Scenario(self.id, seed=seed, radius=6, title="The idol in the crypt")
@@ -80,6 +88,9 @@ class EnchantedRealms(TableRuleset):
         sc.terrain((-2, 2), "forest", move_cost=2)  # overgrown: difficult ground
         return sc.options(deeds=["idol@6,-1"], items=["potion@-2,-1"],
                           winning_deed="idol").build()
+
+    def modes(self) -> tuple[str, ...]:
+        return ("skirmish", "chase")
 
     def data_file(self) -> Path | None:
         return Path(__file__).with_name("data.toml")
