@@ -65,7 +65,7 @@ def in_reach(state: Battle, frame: ChaseFrame, runner: Runner) -> tuple[str, ...
     fph = state.board.feet_per_hex
     foes = [r for r in frame.running() if r.role != runner.role]
     near = sorted((abs(r.at - runner.at), r.unit) for r in foes
-                  if 1 <= abs(r.at - runner.at) and abs(r.at - runner.at) * fph <= reach)
+                  if abs(r.at - runner.at) >= 1 and abs(r.at - runner.at) * fph <= reach)
     return tuple(u for _, u in near)
 
 
