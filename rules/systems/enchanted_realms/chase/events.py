@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from rules.events import Event, Modifier, evolver
 from rules.procedures import set_frame
 from rules.state import Battle, changed
+from rules.systems.enchanted_realms.chase.runner import Runner
 from rules.wording import PLAIN, Words, plural
 
 if TYPE_CHECKING:
@@ -75,8 +76,6 @@ class ChaseBegan(Event):
 
 @evolver(ChaseBegan, RULESET)
 def _began(state: Battle, e: ChaseBegan) -> Battle:
-    from rules.systems.enchanted_realms.chase.frame import Runner
-
     f = _frame(state)
     runners = tuple(Runner(unit=u, role=role, at=at, speed=speed)
                     for u, role, at, speed, _ in e.runners)

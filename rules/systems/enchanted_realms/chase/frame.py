@@ -16,30 +16,10 @@ from typing import ClassVar
 from rules.commands import Command
 from rules.engine import Context
 from rules.state import Battle, Frame
+from rules.systems.enchanted_realms.chase import choices, procedure
+from rules.systems.enchanted_realms.chase.runner import PURSUER, QUARRY, Runner
 
 __all__ = ["PURSUER", "QUARRY", "ChaseFrame", "Runner"]
-
-QUARRY = "quarry"  # the fleeing figures, ahead on the lane
-PURSUER = "pursuer"
-
-
-@dataclass(frozen=True, slots=True)
-class Runner:
-    """One figure on the lane: `at` his hex along it (the quarry ahead, larger), `speed` his
-    chase speed in feet (ER-27), `second` the second he swings in this round (ER-29), `out`
-    why he has left the chase ("" while he runs: escaped, left behind, broke off, down)."""
-
-    unit: str
-    role: str
-    at: int
-    speed: int
-    second: int = 0
-    out: str = ""
-
-    @property
-    def running(self) -> bool:
-        return not self.out
-
 
 @dataclass(frozen=True, slots=True)
 class ChaseFrame(Frame):
@@ -63,23 +43,15 @@ class ChaseFrame(Frame):
     owns_commands: ClassVar[bool] = True
 
     def legal(self, state: Battle, side: str) -> list[Command]:
-        from rules.systems.enchanted_realms.chase import choices
-
         return choices.legal_commands(state, side)
 
     def check(self, state: Battle, command: Command) -> str | None:
-        from rules.systems.enchanted_realms.chase import choices
-
         return choices.check(state, command)
 
     def decide(self, ctx: Context, command: Command) -> None:
-        from rules.systems.enchanted_realms.chase import choices
-
         choices.decide(ctx, command)
 
     def run(self, ctx: Context) -> None:
-        from rules.systems.enchanted_realms.chase import procedure
-
         procedure.run_frame(ctx, self)
 
     # --- reading ---------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from rules.systems.enchanted_realms.chase.events import (
     ChaseRunnerOut,
     ChaseSecondEnded,
     ChaseSwingLost,
+    chase_frame,
 )
 from rules.systems.enchanted_realms.chase.pace import (
     chart_row,
@@ -46,7 +47,8 @@ from rules.systems.enchanted_realms.chase.tables import load_chase
 from rules.systems.enchanted_realms.units import cfg, er
 
 if TYPE_CHECKING:
-    from rules.systems.enchanted_realms.chase.frame import ChaseFrame, Runner
+    from rules.systems.enchanted_realms.chase.frame import ChaseFrame
+    from rules.systems.enchanted_realms.chase.runner import Runner
 
 __all__ = ["in_reach", "run_frame"]
 
@@ -199,8 +201,6 @@ def _pursuit(ctx: Context, frame: ChaseFrame) -> None:
 
 
 def _current(ctx: Context) -> ChaseFrame:
-    from rules.systems.enchanted_realms.chase.events import chase_frame
-
     f = chase_frame(ctx.state)
     assert f is not None
     return f
