@@ -82,14 +82,9 @@ def sample_setup(ruleset_id: str, seed: int = 0) -> BattleSetup:
 
     return (Scenario(ruleset_id, seed=seed, radius=6, title="The cutpurse's sprint")
             .side("watch", player_characters=True).side("thieves")
-            .unit("sergeant", "halberdier", "watch", (-2, 0), facing=0, name="Sergeant Hobb",
-                  walk_ft=40)
-            .unit("spear", "man_at_arms_spear", "watch", (-3, 1), facing=0,
-                  name="Watchman Ort", walk_ft=40)
-            .unit("runner", "swordsman", "watch", (-3, 0), facing=0, name="Watchman Fenn",
-                  walk_ft=50, skills=["weapon_training", "charging"])
-            .unit("cutpurse", "thief", "thieves", (0, 0), facing=0, name="Nimble Jory",
-                  walk_ft=45, skills=["two_handed_fighting", "abandonment", "dodge"])
-            .unit("lookout", "bandit", "thieves", (1, 0), facing=0, name="Big Wat",
-                  walk_ft=40)
+            .unit("hobb", "halberdier", "watch", (-3, 0), facing=0, name="Sergeant Hobb")
+            .unit("ort", "watchman", "watch", (-2, 1), facing=0, name="Watchman Ort")
+            .unit("fenn", "watchman", "watch", (-2, 0), facing=0, name="Watchman Fenn")
+            .unit("jory", "cutpurse", "thieves", (1, 0), facing=0, name="Nimble Jory")
+            .unit("wat", "bandit", "thieves", (0, 0), facing=0, name="Big Wat")
             .options(mode="chase").build())
