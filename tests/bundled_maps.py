@@ -1,6 +1,7 @@
 """The bundled maps every skirmish ruleset must play: each hex map under maps/ (lessons
-included), but not the tournament field (the joust, a mode of Fallen Empire's text) nor the
-mass battles' grids in maps/mass/ (a mode of ZeFRS's)."""
+included), but not the tournament field (the joust, a mode of Fallen Empire's text), the
+chases (maps/chase_*.tmx, a mode of Enchanted Realms') nor the mass battles' grids in
+maps/mass/ (a mode of ZeFRS's)."""
 
 from __future__ import annotations
 
@@ -12,4 +13,5 @@ MAPS = Path(__file__).resolve().parents[1] / "maps"
 def skirmish_maps() -> list[str]:
     """Paths relative to maps/, sorted, for test ids a reader recognises."""
     return sorted(p.relative_to(MAPS).as_posix() for p in MAPS.rglob("*.tmx")
-                  if p.name != "tournament.tmx" and "mass" not in p.relative_to(MAPS).parts)
+                  if p.name != "tournament.tmx" and not p.name.startswith("chase_")
+                  and "mass" not in p.relative_to(MAPS).parts)

@@ -75,16 +75,19 @@ def initial_state(ruleset: Any, setup: BattleSetup) -> Battle:
 
 
 def sample_setup(ruleset_id: str, seed: int = 0) -> BattleSetup:
-    """"The cutpurse's sprint": a cutpurse and his accomplice bolt down a market street with
-    three of the watch close behind, so the chase is a footrace with blows (ER-21), not the
-    out-of-sight pursuit the abandonment skill settles (ER-34)."""
+    """"The cutpurse's sprint", as maps/chase_cutpurse.tmx sets it: a cutpurse and his
+    accomplice bolt down a market street with three of the watch close behind, so the chase
+    is a footrace with blows (ER-21), not the out-of-sight pursuit the abandonment skill
+    settles (ER-34).  The sergeant's pike is heavy (ER-28) and reaches 10 ft."""
     from rules.builder import Scenario
 
     return (Scenario(ruleset_id, seed=seed, radius=6, title="The cutpurse's sprint")
             .side("watch", player_characters=True).side("thieves")
-            .unit("hobb", "halberdier", "watch", (-3, 0), facing=0, name="Sergeant Hobb")
-            .unit("ort", "watchman", "watch", (-2, 1), facing=0, name="Watchman Ort")
-            .unit("fenn", "watchman", "watch", (-2, 0), facing=0, name="Watchman Fenn")
-            .unit("jory", "cutpurse", "thieves", (1, 0), facing=0, name="Nimble Jory")
+            .unit("hobb", "pikeman", "watch", (-3, 0), facing=0, name="Sergeant Hobb")
+            .unit("ort", "man_at_arms_spear", "watch", (-2, 1), facing=0,
+                  name="Watchman Ort")
+            .unit("fenn", "man_at_arms_spear", "watch", (-2, 0), facing=0,
+                  name="Watchman Fenn")
+            .unit("jory", "thief", "thieves", (1, 0), facing=0, name="Nimble Jory")
             .unit("wat", "bandit", "thieves", (0, 0), facing=0, name="Big Wat")
             .options(mode="chase").build())
