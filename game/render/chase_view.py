@@ -129,7 +129,7 @@ class ChaseView:
         self._street(surf, street)
         self._lane(surf, pic, street)
         if pic.caption:
-            self.text(surf, pic.caption, (w // 2, h - 24), 24, DIM)
+            self.text(surf, self._short(pic.caption, w - 24, 22), (w // 2, h - 24), 22, INK)
         if pic.banner:
             self._banner(surf, pic.banner)
 
@@ -158,11 +158,14 @@ class ChaseView:
                 self.text(surf, self._short(n, int(step) - 4), (cx, cy + r + 10 + 14 * j), 17,
                           GOLD if now else DIM)
 
-    def _short(self, text: str, width: int) -> str:
-        f = self.font(17)
-        while text and f.size(text)[0] > width:
+    def _short(self, text: str, width: int, size: int = 17) -> str:
+        """`text` cut to fit `width` pixels, with an ellipsis where it was cut."""
+        f = self.font(size)
+        if f.size(text)[0] <= width:
+            return text
+        while text and f.size(text + "...")[0] > width:
             text = text[:-1]
-        return text
+        return text + "..."
 
     # --- the street and the lane ---------------------------------------------------------------
 
@@ -189,7 +192,7 @@ class ChaseView:
         n = hi - lo + 1
         cell = max(28, min(110, (street.w - 40) // n, int(street.h / 4.4)))
         x0 = street.x + (street.w - cell * n) // 2
-        mid = street.centery - 16
+        mid = street.y + street.h * 2 // 5
         half = cell // 2
         for i in range(n):  # the lane's hexes, 5 ft each
             cx = x0 + i * cell + half
@@ -206,7 +209,7 @@ class ChaseView:
             cy = mid + (1 if below else -1) * ((k + 1) // 2) * int(cell * 1.05)
             place[x.unit] = (cx, cy)
             self._runner(surf, x, (cx, cy), cell, x.unit == pic.deciding, below)
-        self._gaps(surf, pic, place, street, cell)
+        self._gaps(surf, pic, place, mid + int(cell * 1.6) + 34)
         away = [x.name for x in pic.runners if x.out == "escaped"]
         if away:
             self.text(surf, "Got away: " + ", ".join(away), (street.right - 10, street.y + 40),
@@ -228,14 +231,14 @@ class ChaseView:
             self.text(surf, under, (at[0], note_y), 17, DIM if x.out else GOLD)
 
     def _gaps(self, surf: pygame.Surface, pic: TrackPicture, place: dict[str, tuple[int, int]],
-              street: pygame.Rect, cell: int) -> None:
+              top: int) -> None:
+        """A bracket a pursuer, from him to the one he chases, under the lane."""
         names = {x.unit: x.name for x in pic.runners}
-        y = street.bottom - max(18, street.h // 9) - 12
         for i, (p, q, gap) in enumerate(sorted(pic.gaps, key=lambda g: g[2])):
             if p not in place or q not in place:
                 continue
             a, b = place[p][0], place[q][0]
-            yy = y - 20 * i
+            yy = top + 24 * i
             pygame.draw.line(surf, INK, (a, yy), (b, yy), 2)
             for xx in (a, b):
                 pygame.draw.line(surf, INK, (xx, yy - 6), (xx, yy + 6), 2)

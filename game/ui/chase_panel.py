@@ -14,7 +14,7 @@ import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 WIDTH = 400
-STATUS_H, CARD_H, ODDS_H = 84, 112, 210
+STATUS_H, CARD_H, ODDS_H = 100, 100, 206
 BUTTON_H = 32
 
 

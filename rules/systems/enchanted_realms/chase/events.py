@@ -51,6 +51,10 @@ def _runner_changed(frame: ChaseFrame, unit: str, **changes: object) -> ChaseFra
                                         for r in frame.runners))
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 Placed = tuple[str, str, int, int, int]  # unit, role, hex on the lane, chase speed, row
 
 
@@ -71,7 +75,7 @@ class ChaseBegan(Event):
                 "(ER-21).")
         lapsed = (f" The at-the-ready triggers of {', '.join(w.unit(u) for u in self.lapsed)} "
                   "lapse (ER-26)." if self.lapsed else "")
-        return head + lapsed + "".join(f" {w.text(t)} ({c})." for t, c in self.notes)
+        return head + lapsed + "".join(f" {_sentence(w.text(t))} ({c})." for t, c in self.notes)
 
 
 @evolver(ChaseBegan, RULESET)

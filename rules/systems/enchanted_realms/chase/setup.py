@@ -83,10 +83,10 @@ def sample_setup(ruleset_id: str, seed: int = 0) -> BattleSetup:
 
     return (Scenario(ruleset_id, seed=seed, radius=6, title="The cutpurse's sprint")
             .side("watch", player_characters=True).side("thieves")
-            .unit("hobb", "pikeman", "watch", (-3, 0), facing=0, name="Sergeant Hobb")
-            .unit("ort", "man_at_arms_spear", "watch", (-2, 1), facing=0,
+            .unit("hobb", "pikeman", "watch", (-2, 0), facing=0, name="Sergeant Hobb")
+            .unit("ort", "man_at_arms_spear", "watch", (-1, 1), facing=0,
                   name="Watchman Ort")
-            .unit("fenn", "man_at_arms_spear", "watch", (-2, 0), facing=0,
+            .unit("fenn", "man_at_arms_spear", "watch", (-1, 0), facing=0,
                   name="Watchman Fenn")
             .unit("jory", "thief", "thieves", (1, 0), facing=0, name="Nimble Jory")
             .unit("wat", "bandit", "thieves", (0, 0), facing=0, name="Big Wat")
