@@ -38,8 +38,10 @@ def note_of(e: Event) -> tuple[str, str] | None:
     if isinstance(e, ChaseMoved):
         if not e.face:
             return e.unit, "no ground this second"
+        if e.held_back:
+            return e.unit, f"d20 {e.face}{e.agility:+d}: at his heels"
         return e.unit, f"d20 {e.face}{e.agility:+d}: " + (
-            "fails" if not e.hexes and not e.held_back else f"+{plural(e.hexes, 'hex')}")
+            f"+{plural(e.hexes, 'hex')}" if e.hexes else "fails")
     if isinstance(e, ErAttackRolled):
         hits = sum(e.hits)
         running = sum(m.value for m in e.modifiers if m.rule.startswith(RUNNING))

@@ -225,17 +225,18 @@ class ChaseMoved(Event):
         if not self.face:
             return f"{who} gains no ground: {w.text(self.why)}."
         roll = f"rolls {self.face}{self.agility:+d} = {self.face + self.agility} against {self.dc}"
-        if self.face == 1:
+        if self.held_back:
+            res = (f"gains {plural(self.hexes, 'hex')}, up to the heels of the one he chases "
+                   "(R-ER-CHASE-HEELS)")
+        elif self.face == 1:
             res = "a natural 1 fails (ER-31)"
         elif self.face == 20:
             res = f"a natural 20: {plural(self.hexes, 'hex')}, one more than the chart (ER-31)"
-        elif self.hexes or self.held_back:
+        elif self.hexes:
             res = f"gains {plural(self.hexes, 'hex')} (ER-30, ER-31)"
         else:
             res = "too low: no ground this second (ER-31)"
-        held = " He is at the heels of the one he chases (R-ER-CHASE-HEELS)." \
-            if self.held_back else ""
-        return f"{who} {roll}: {res}.{held}"
+        return f"{who} {roll}: {res}."
 
 
 @evolver(ChaseMoved, RULESET)
