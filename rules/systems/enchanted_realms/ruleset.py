@@ -21,6 +21,7 @@ from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.enchanted_realms import actions, attack, options, ready
+from rules.systems.enchanted_realms.chase.offer import offer_chase
 from rules.systems.enchanted_realms.events import say_trigger
 from rules.systems.enchanted_realms.frames import (
     ErSystem,
@@ -103,8 +104,8 @@ class EnchantedRealms(TableRuleset):
             run_round(ctx, frame)
         elif isinstance(frame, MoveFrame):
             run_move(ctx, frame)
-            if not isinstance(ctx.state.top, MoveFrame):
-                actions.end_if_done(ctx)
+            if not isinstance(ctx.state.top, MoveFrame) and not offer_chase(ctx, frame):
+                actions.end_if_done(ctx)  # (a flight offers a chase first, ER-21: chase/)
         else:
             raise TypeError(f"no procedure for {type(frame).__name__}")
 

@@ -37,6 +37,7 @@ class ChaseFrame(Frame):
     heavy_swing: bool = False  # ... and swung a heavy weapon: no movement (ER-28)
     deciding: str = ""  # the runner choosing, during "choose"
     chase_round: int = 0
+    returns: bool = False  # opened from a skirmish: it ends back on the map (offer.py)
 
     mode: ClassVar[str | None] = "chase"
     board: ClassVar[str | None] = "track"

@@ -36,6 +36,7 @@ from rules.systems.enchanted_realms.chase.events import (
     ChaseSwingLost,
     chase_frame,
 )
+from rules.systems.enchanted_realms.chase.landing import return_to_the_map
 from rules.systems.enchanted_realms.chase.pace import (
     chart_row,
     end_gap_hexes,
@@ -208,6 +209,9 @@ def _current(ctx: Context) -> ChaseFrame:
 
 def _finish(ctx: Context, frame: ChaseFrame, result: str, reason: str) -> None:
     ctx.emit(ChaseEnded(result=result, reason=reason))
+    if frame.returns:  # opened from a skirmish: back to the map (R-ER-CHASE-RETURN)
+        return_to_the_map(ctx, frame, result)
+        return
     if result == "escaped":
         for q in frame.running("quarry"):
             ctx.emit(UnitStatusChanged(unit=q.unit, status=GONE, condition="escaped",

@@ -22,7 +22,7 @@ from rules.systems.enchanted_realms.chase.pace import chase_speed
 from rules.systems.enchanted_realms.frames import ErSystem
 from rules.systems.enchanted_realms.units import er
 
-__all__ = ["ChaseOptions", "initial_state", "lane", "quarry_side", "sample_setup"]
+__all__ = ["ChaseOptions", "initial_state", "lane", "lane_of", "quarry_side", "sample_setup"]
 
 
 class ChaseOptions(BaseModel):
@@ -47,11 +47,16 @@ def quarry_side(battle: Battle) -> str:
 
 
 def lane(battle: Battle, fleeing: str) -> tuple[Runner, ...]:
+    """R-ER-CHASE-LANE for a battle set up as a chase: the fleeing side's fighting figures
+    against every other side's."""
+    return lane_of(battle, [u for u in battle.units if u.side == fleeing and u.fighting],
+                   [u for u in battle.units if u.side != fleeing and u.fighting])
+
+
+def lane_of(battle: Battle, quarries: list[Any], pursuers: list[Any]) -> tuple[Runner, ...]:
     """R-ER-CHASE-LANE: the map gives way to the distances.  A pursuer starts as many hexes
     behind as he stands from the nearest fleeing figure; the fleeing figure nearest a
     pursuer stands at 0 and the others as much further ahead as they stand further off."""
-    quarries = [u for u in battle.units if u.side == fleeing and u.fighting]
-    pursuers = [u for u in battle.units if u.side != fleeing and u.fighting]
     if not quarries or not pursuers:
         raise ValueError("a chase needs someone fleeing and someone to chase him")
 
