@@ -71,12 +71,19 @@ class ChaseScene(PlayScene):
         self.panel = ChasePanel(app.ui, app.size)
         super().__init__(app, tm, title, on_exit, writer, undo)
         self._log_key: tuple = ()
+        self._map_art = _map_art  # for the map, when a chase out of a skirmish returns to it
+        self._last_track = tm.state
 
     # --- reading ---------------------------------------------------------------------------
 
     @property
     def shown(self) -> Battle:
-        return self.anim.shown if self.anim.busy else self.tm.state
+        """The state the track shows: the animation's, or the battle's; once a chase out of
+        a skirmish is over, the last moment of it (the map takes over)."""
+        state = self.anim.shown if self.anim.busy else self.tm.state
+        if chase_frame(state) is not None:
+            self._last_track = state
+        return self._last_track
 
     def ready(self) -> bool:
         seat = self.tm.waiting_on
@@ -90,7 +97,7 @@ class ChaseScene(PlayScene):
 
     def deciding(self) -> str:
         f = chase_frame(self.tm.state)
-        return f.deciding if f is not None else ""
+        return f.deciding if f is not None and f.step == "choose" else ""
 
     # --- input -----------------------------------------------------------------------------
 
@@ -177,9 +184,14 @@ class ChaseScene(PlayScene):
 
     # --- every frame -----------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> Any:
         self.saving.update()
         self.anim.update(dt)
+        if chase_frame(self.anim.shown) is None:  # the chase is over: on to the map
+            self.anim.skip()
+            nxt = self.follow_the_board(**self._map_art)  # R-ER-CHASE-RETURN
+            if nxt is not None:
+                return nxt
         pending = self.tm.handover_pending
         if pending is not None and not self.anim.busy:
             self._show_cover(pending.name or pending.side)
@@ -192,6 +204,7 @@ class ChaseScene(PlayScene):
         self.panel.set_card(self._card())
         self.panel.set_odds(self._odds())
         self.panel.set_buttons(self._buttons())
+        return None
 
     def _update_log(self) -> None:
         events = self.tm.events
@@ -235,7 +248,7 @@ class ChaseScene(PlayScene):
                 f"{escape(turn)}")
 
     def _card(self) -> str:
-        uid = self.deciding()
+        uid = self.deciding() if chase_frame(self.tm.state) is not None else ""
         if not uid or self.anim.busy:
             return ("Each runner's speed gives his hexes a second (ER-30); each roll is "
                     "shown beside him as it lands.")

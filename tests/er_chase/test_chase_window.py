@@ -114,3 +114,68 @@ def test_space_skips_the_countdown() -> None:
     assert not me.scene.anim.busy
     f = chase_frame(me.scene.anim.shown)
     assert f is not None and f == chase_frame(me.scene.tm.state)
+
+
+def test_a_chase_out_of_a_skirmish_opens_the_track_and_returns_to_the_map() -> None:
+    """ER-21 in the window: the thief runs, the watch gives chase, the screen becomes the
+    track; the chase over, the map comes back with the runners on it."""
+    from game.ui.battle_scene import BattleScene
+    from game.ui.launch import open_setup
+    from rules.builder import Scenario
+    from rules.commands import Choose, Move, React
+    from rules.engine import legal_commands
+
+    setup = (Scenario("enchanted_realms", seed=3, radius=9, title="A thief in the market")
+             .side("watch", True).side("thieves")
+             .unit("o1", "man_at_arms_spear", "watch", (-1, 0), facing=0)
+             .unit("q", "thief", "thieves", (0, 0), facing=0).build())
+    me = Runner.__new__(Runner)
+    me.app = App((1280, 800))
+    me.scene = open_setup(me.app, setup, ["human", "human"], title=setup.title,
+                          on_exit=lambda: None)
+    me.app.switch(me.scene)
+    assert isinstance(me.app.scene, BattleScene)
+
+    def answer(cmd_of) -> None:  # the seat's person takes it, and answers
+        for _ in range(50):
+            scene = me.app.scene
+            me.frames(3)
+            if scene.cover is not None:
+                me.click(scene.cover.button.get_abs_rect().center)
+                continue
+            if not scene.anim.busy and scene.tm.waiting_on is not None:
+                cmd = cmd_of(legal_commands(scene.tm.state))
+                if cmd is None:
+                    return
+                scene.submit(cmd)
+                return
+
+    for _ in range(6):  # whoever won the initiative: the watchman waits, the thief runs
+        legal = legal_commands(me.app.scene.tm.state)
+        moves = [c for c in legal if isinstance(c, Move) and c.unit == "q"]
+        if moves:
+            break
+        answer(lambda legal: next(c for c in legal if type(c).__name__ == "Pass"))
+    answer(lambda legal: Move(unit="q", path=tuple((q, 0) for q in range(8))))
+    answer(lambda legal: React(unit="o1", accept=False)  # he lets the flee attack go
+           if any(isinstance(c, React) for c in legal) else None)
+    answer(lambda legal: Choose(unit="o1", option="give_chase")
+           if Choose(unit="o1", option="give_chase") in legal else None)
+    for _ in range(200):
+        me.frames(5)
+        if isinstance(me.app.scene, ChaseScene):
+            break
+    assert isinstance(me.app.scene, ChaseScene)
+    for _ in range(400):
+        scene = me.app.scene
+        if isinstance(scene, BattleScene):
+            break
+        me.frames(3)
+        if scene.cover is not None:
+            me.click(scene.cover.button.get_abs_rect().center)
+        elif scene.ready():
+            scene.choose("run")
+        else:
+            scene.anim.skip()
+    assert isinstance(me.app.scene, BattleScene)
+    assert me.app.scene.tm.state.board_kind == "hex"

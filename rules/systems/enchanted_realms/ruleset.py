@@ -262,7 +262,8 @@ class EnchantedRealms(TableRuleset):
         fixed = {"defend": "Stand in defence", "draw": "Take the other weapon in hand",
                  "ready_shield": "Ready the shield", "mount": "Mount",
                  "dismount": "Dismount", "stand": "Stand up", "mode:fly": "Take to the air",
-                 "mode:walk": "Go on foot"}
+                 "mode:walk": "Go on foot", "give_chase": "Give chase (ER-21)",
+                 "let_go": "Let him go", "run": "Run", "break_off": "Break off the chase"}
         if o in fixed:
             return fixed[o]
         head, _, rest = o.partition(":")
@@ -271,6 +272,8 @@ class EnchantedRealms(TableRuleset):
             if ready.refusal(state, u, o) is None:
                 return f"Stand at the ready: {say_trigger(ready.build(state, u, o), w)}"
             return "Stand at the ready"
+        if head == "swing" and state.has_unit(rest):  # a blow on the run (chase/, ER-22)
+            return f"Swing at {w.unit(rest)} on the run"
         if head == "spin":
             a, _, b = rest.partition(",")
             return f"Spin to strike {w.unit(a)} and {w.unit(b)}"
