@@ -68,7 +68,7 @@ def test_the_sprint_opens_on_the_track() -> None:
     assert isinstance(me.scene, ChaseScene)
     assert me.scene.tm.state.board_kind == "track"
     me.settle()
-    assert me.scene.ready() and me.scene.deciding() in ("fenn", "ort", "hobb")
+    assert me.scene.ready() and me.scene.deciding() in ("fenn", "grip", "hobb")
     odds = me.scene._odds()
     assert "loses him" in odds and "ER-33" in odds
     labels = [b.text for b in me.scene.panel.buttons]

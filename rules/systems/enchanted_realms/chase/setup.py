@@ -81,7 +81,8 @@ def initial_state(ruleset: Any, setup: BattleSetup) -> Battle:
 
 def sample_setup(ruleset_id: str, seed: int = 0) -> BattleSetup:
     """"The cutpurse's sprint", as maps/chase_cutpurse.tmx sets it: a cutpurse and his
-    accomplice bolt down a market street with three of the watch close behind, so the chase
+    accomplice bolt down a market street with two of the watch and their hound close
+    behind, so the chase
     is a footrace with blows (ER-21), not the out-of-sight pursuit the abandonment skill
     settles (ER-34).  The sergeant's pike is heavy (ER-28) and reaches 10 ft."""
     from rules.builder import Scenario
@@ -89,8 +90,7 @@ def sample_setup(ruleset_id: str, seed: int = 0) -> BattleSetup:
     return (Scenario(ruleset_id, seed=seed, radius=6, title="The cutpurse's sprint")
             .side("watch", player_characters=True).side("thieves")
             .unit("hobb", "pikeman", "watch", (-2, 0), facing=0, name="Sergeant Hobb")
-            .unit("ort", "man_at_arms_spear", "watch", (-1, 1), facing=0,
-                  name="Watchman Ort")
+            .unit("grip", "wolf", "watch", (-1, 1), facing=0, name="Grip, the watch's hound")
             .unit("fenn", "man_at_arms_spear", "watch", (-1, 0), facing=0,
                   name="Watchman Fenn")
             .unit("jory", "thief", "thieves", (1, 0), facing=0, name="Nimble Jory")
