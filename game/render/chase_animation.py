@@ -34,21 +34,21 @@ RUNNING = ("ER-22", "ER-23", "ER-24", "ER-25")  # the running penalty's parts
 
 
 def note_of(e: Event) -> tuple[str, str] | None:
-    """(runner, a few words) for the last thing an event shows him doing, or None."""
+    """(runner, a few words) for the last thing an event shows him doing, or None: short,
+    to sit under his figure; the log and the caption say it whole."""
     if isinstance(e, ChaseMoved):
         if not e.face:
-            return e.unit, "no ground this second"
+            return e.unit, "no ground"
+        roll = f"{e.face}{e.agility:+d}"
         if e.held_back:
-            return e.unit, f"d20 {e.face}{e.agility:+d}: at his heels"
-        return e.unit, f"d20 {e.face}{e.agility:+d}: " + (
-            f"+{plural(e.hexes, 'hex')}" if e.hexes else "fails")
+            return e.unit, f"{roll}: at his heels"
+        return e.unit, f"{roll}: +{plural(e.hexes, 'hex')}" if e.hexes else f"{roll}: fails"
     if isinstance(e, ErAttackRolled):
-        hits = sum(e.hits)
         running = sum(m.value for m in e.modifiers if m.rule.startswith(RUNNING))
-        return e.attacker, (f"hits for {e.damage}" if hits else "misses") + \
-            f" ({'-'.join(map(str, e.faces))}, running {running:+d})"
+        return e.attacker, (f"hits: {e.damage}" if any(e.hits) else "misses") + \
+            f" ({running:+d})"
     if isinstance(e, ChaseSwingLost):
-        return e.unit, "out of reach: swing lost"
+        return e.unit, "out of reach"
     return None
 
 

@@ -190,7 +190,7 @@ class ChaseView:
         ats = [x.at for x in running] or [0]
         lo, hi = min(ats) - 1, max(ats) + 2
         n = hi - lo + 1
-        cell = max(28, min(110, (street.w - 40) // n, int(street.h / 4.4)))
+        cell = max(28, min(110, (street.w - 40) // n, int(street.h / 5)))
         x0 = street.x + (street.w - cell * n) // 2
         mid = street.y + street.h * 2 // 5
         half = cell // 2
@@ -206,29 +206,41 @@ class ChaseView:
             stack[x.at] = k + 1
             cx = x0 + (x.at - lo) * cell + half
             below = k % 2 == 1  # a second on one hex stands below, a third above
-            cy = mid + (1 if below else -1) * ((k + 1) // 2) * int(cell * 1.05)
+            cy = mid + (1 if below else -1) * ((k + 1) // 2) * int(cell * 1.3)
             place[x.unit] = (cx, cy)
-            self._runner(surf, x, (cx, cy), cell, x.unit == pic.deciding, below)
-        self._gaps(surf, pic, place, mid + int(cell * 1.6) + 34)
+            where = "below" if below else ("above" if k else "lane")
+            self._runner(surf, x, (cx, cy), cell, x.unit == pic.deciding, where)
+        self._gaps(surf, pic, place, mid + int(cell * 1.85) + 36)
         away = [x.name for x in pic.runners if x.out == "escaped"]
         if away:
             self.text(surf, "Got away: " + ", ".join(away), (street.right - 10, street.y + 40),
                       22, GOLD, centre=False)
 
     def _runner(self, surf: pygame.Surface, x: TrackRunner, at: tuple[int, int], cell: int,
-                deciding: bool, below: bool = False) -> None:
+                deciding: bool, where: str = "lane") -> None:
+        """His figure, facing the way he runs, his name and the last thing he did: over
+        him on the lane and above it, under him below it, so no two labels meet."""
         look = Look(facts=x.facts, colour=side_colour(x.side_index), pose=x.pose, hp=x.hp,
                     max_hp=x.max_hp, selected=deciding, spent=bool(x.out))
-        got = self.sprites.get(look, cell * 0.38, facing_angle((1.0, 0.0)))
+        got = self.sprites.get(look, cell * 0.36, facing_angle((1.0, 0.0)))
         if got is not None:
             img, fx, fy = got
             surf.blit(img, (at[0] - fx, at[1] - fy))
-        name_y = at[1] + (int(cell * 0.52) if below else -int(cell * 0.52))
-        self.text(surf, x.name, (at[0], name_y), 19, GOLD if deciding else INK, bold=deciding)
         under = OUT_WORDS.get(x.out, x.out) if x.out else x.note
-        if under:
-            note_y = at[1] + (int(cell * 0.52) + 16 if below else int(cell * 0.52))
-            self.text(surf, under, (at[0], note_y), 17, DIM if x.out else GOLD)
+        edge = int(cell * 0.52)
+        width = int(cell * 1.25)
+        if where == "below":
+            rows = [(x.name, at[1] + edge), (under, at[1] + edge + 16)]
+        elif where == "above":
+            rows = [(x.name, at[1] - edge), (under, at[1] - edge - 16)]
+        else:
+            rows = [(x.name, at[1] - edge), (under, at[1] + edge)]
+        (name, ny), (note, uy) = rows
+        self.text(surf, self._short(name, width, 19), (at[0], ny), 19,
+                  GOLD if deciding else INK, bold=deciding)
+        if note:
+            self.text(surf, self._short(note, width), (at[0], uy), 17,
+                      DIM if x.out else GOLD)
 
     def _gaps(self, surf: pygame.Surface, pic: TrackPicture, place: dict[str, tuple[int, int]],
               top: int) -> None:

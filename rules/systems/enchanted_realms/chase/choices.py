@@ -93,7 +93,7 @@ def decide(ctx: Context, cmd: Command) -> None:
     blow = running_blow(ctx.state, cmd.unit, target)
     ctx.emit(ChaseSwung(unit=cmd.unit, target=target, second=f.second, heavy=heavy(u),
                         penalty=running_penalty(u, er(ctx.state, target))))
-    attack.strike(ctx, blow)
+    attack.strike(ctx, blow, face=False)  # no map while the chase lasts (ER-21)
     if not ctx.state.unit(target).fighting:
         ctx.emit(ChaseRunnerOut(unit=target, why="down"))
 
