@@ -123,9 +123,9 @@ class ChaseView:
     def draw(self, surf: pygame.Surface, pic: TrackPicture) -> None:
         w, h = surf.get_size()
         surf.fill(BG)
-        clock_h = max(96, h // 5)
+        clock_h = max(110, h // 7)
         self._clock(surf, pic, pygame.Rect(0, 0, w, clock_h))
-        street = pygame.Rect(0, clock_h + 30, w, max(160, h - clock_h - 90))
+        street = pygame.Rect(0, clock_h + 8, w, max(160, h - clock_h - 56))
         self._street(surf, street)
         self._lane(surf, pic, street)
         if pic.caption:
@@ -190,9 +190,9 @@ class ChaseView:
         ats = [x.at for x in running] or [0]
         lo, hi = min(ats) - 1, max(ats) + 2
         n = hi - lo + 1
-        cell = max(28, min(110, (street.w - 40) // n, int(street.h / 5)))
+        cell = max(28, min(110, (street.w - 40) // n, int(street.h / 6)))
         x0 = street.x + (street.w - cell * n) // 2
-        mid = street.y + street.h * 2 // 5
+        mid = street.y + street.h * 2 // 5 + 4
         half = cell // 2
         for i in range(n):  # the lane's hexes, 5 ft each
             cx = x0 + i * cell + half
@@ -210,7 +210,7 @@ class ChaseView:
             place[x.unit] = (cx, cy)
             where = "below" if below else ("above" if k else "lane")
             self._runner(surf, x, (cx, cy), cell, x.unit == pic.deciding, where)
-        self._gaps(surf, pic, place, mid + int(cell * 1.85) + 36)
+        self._gaps(surf, pic, place, mid + int(cell * 1.3) + int(cell * 0.52) + 40)
         away = [x.name for x in pic.runners if x.out == "escaped"]
         if away:
             self.text(surf, "Got away: " + ", ".join(away), (street.right - 10, street.y + 40),
@@ -250,7 +250,7 @@ class ChaseView:
             if p not in place or q not in place:
                 continue
             a, b = place[p][0], place[q][0]
-            yy = top + 24 * i
+            yy = top + 21 * i
             pygame.draw.line(surf, INK, (a, yy), (b, yy), 2)
             for xx in (a, b):
                 pygame.draw.line(surf, INK, (xx, yy - 6), (xx, yy + 6), 2)
