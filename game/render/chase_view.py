@@ -236,7 +236,8 @@ class ChaseView:
         else:
             rows = [(x.name, at[1] - edge), (under, at[1] + edge)]
         (name, ny), (note, uy) = rows
-        self.text(surf, self._short(name, width, 19), (at[0], ny), 19,
+        self.text(surf, self._short(name, cell - 6 if where == "lane" else width, 19),
+                  (at[0], ny), 19,
                   GOLD if deciding else INK, bold=deciding)
         if note:
             self.text(surf, self._short(note, width), (at[0], uy), 17,

@@ -14,7 +14,7 @@ import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 WIDTH = 400
-STATUS_H, CARD_H, ODDS_H = 100, 100, 206
+STATUS_H, CARD_H, ODDS_H = 96, 100, 226
 BUTTON_H = 32
 
 

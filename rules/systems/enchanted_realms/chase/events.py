@@ -172,7 +172,7 @@ class ChaseSwung(Event):
 
     def narrate(self, w: Words = PLAIN) -> str:
         total = sum(m.value for m in self.penalty)
-        parts = ", ".join(f"{m.value:+d} {w.text(m.reason)} ({m.rule})" for m in self.penalty)
+        parts = "; ".join(f"{w.text(m.reason)} {m.value:+d}, {m.rule}" for m in self.penalty)
         heavy = (" He swings a heavy weapon, so he gains no ground this second (ER-28)."
                  if self.heavy else "")
         return (f"Second {self.second}: {w.unit(self.unit)} swings at {w.unit(self.target)} "
