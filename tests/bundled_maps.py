@@ -1,6 +1,6 @@
 """The bundled maps every skirmish ruleset must play: each hex map under maps/ (lessons
 included), but not the tournament field (the joust, a mode of Fallen Empire's text), the
-chases (maps/chase_*.tmx, a mode of Enchanted Realms') nor the mass battles' grids in
+chases (maps/*chase*.tmx, a mode of Enchanted Realms') nor the mass battles' grids in
 maps/mass/ (a mode of ZeFRS's)."""
 
 from __future__ import annotations
@@ -13,5 +13,5 @@ MAPS = Path(__file__).resolve().parents[1] / "maps"
 def skirmish_maps() -> list[str]:
     """Paths relative to maps/, sorted, for test ids a reader recognises."""
     return sorted(p.relative_to(MAPS).as_posix() for p in MAPS.rglob("*.tmx")
-                  if p.name != "tournament.tmx" and not p.name.startswith("chase_")
+                  if p.name != "tournament.tmx" and "chase" not in p.stem
                   and "mass" not in p.relative_to(MAPS).parts)

@@ -25,7 +25,7 @@ from tests.ui.window import AtTheWindow
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-MAP = Path(__file__).resolve().parents[2] / "maps" / "chase_cutpurse.tmx"
+MAP = Path(__file__).resolve().parents[2] / "maps" / "market_chase.tmx"
 
 
 @pytest.fixture(autouse=True, scope="module")

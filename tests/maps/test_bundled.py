@@ -18,9 +18,9 @@ from tests.maps.tmx import ASSETS, BRIDGE, FOREST, GRASS, REPO, WATER, csv, map_
 
 MAPS = REPO / "maps"
 BUNDLED = ["duel.tmx", "river_ford.tmx", "walled_village.tmx", "open_field.tmx",
-           "stress_128.tmx", "shield_wall.tmx", "tournament.tmx", "chase_cutpurse.tmx"]
+           "stress_128.tmx", "shield_wall.tmx", "tournament.tmx", "market_chase.tmx"]
 RULESET = {"shield_wall.tmx": "empress",  # the rest default to Fallen Empire
-           "chase_cutpurse.tmx": "enchanted_realms"}
+           "market_chase.tmx": "enchanted_realms"}
 
 
 def _script(path: Path):

@@ -30,7 +30,7 @@ FEET = 5
 def chase_frame(state: Battle) -> ChaseFrame | None:
     """The chase under way (also once it is over), found by its mode."""
     for f in reversed(state.stack):
-        if f.mode == "chase":
+        if f.mode == "chase" and hasattr(f, "runners"):  # another ruleset's chase is not ours
             return f  # type: ignore[return-value]
     return None
 

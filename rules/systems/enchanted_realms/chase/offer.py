@@ -2,8 +2,9 @@
 "give chase"; if it does, the chase frame opens on top of the skirmish's stack, and when the
 chase is over play returns to the map with the runners placed by the gap.
 
-    fled      R-ER-CHASE-OFFER: he walked his whole path at full speed (his turn's feet now
-              his speed) and ended farther from every foe still fighting than he began; the
+    fled      R-ER-CHASE-OFFER: with no action taken, he walked his turn's whole movement in
+              one path (his feet now his speed) and ended farther from every foe still
+              fighting than he began; the
               pursuers are the fighting figures of the nearest foe's side who stood within
               his speed of where he began.  The GM option `give_chase` (ER-21) turns the
               offer off.
@@ -48,8 +49,8 @@ def fled(state: Battle, move: MoveFrame) -> tuple[str, tuple[str, ...]] | None:
     if not u.fighting or u.pos != move.path[-1] or not isinstance(top, TurnFrame) \
             or top.unit != u.id:
         return None
-    if top.moved_ft + top.cost_ft < speed_ft(u, top.mode):
-        return None
+    if top.acted or move.before_ft or top.moved_ft + top.cost_ft < speed_ft(u, top.mode):
+        return None  # he fought, or walked some of the way before: not a flight
     start, end = move.path[0], move.path[-1]
     foes = [o for o in state.units if o.side != u.side and o.fighting and o.pos is not None]
     if not foes or any(end.distance(o.pos) <= start.distance(o.pos) for o in foes):  # type: ignore[arg-type]

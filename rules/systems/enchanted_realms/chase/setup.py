@@ -80,7 +80,7 @@ def initial_state(ruleset: Any, setup: BattleSetup) -> Battle:
 
 
 def sample_setup(ruleset_id: str, seed: int = 0) -> BattleSetup:
-    """"The cutpurse's sprint", as maps/chase_cutpurse.tmx sets it: a cutpurse and his
+    """"The cutpurse's sprint", as maps/market_chase.tmx sets it: a cutpurse and his
     accomplice bolt down a market street with two of the watch and their hound close
     behind, so the chase
     is a footrace with blows (ER-21), not the out-of-sight pursuit the abandonment skill
