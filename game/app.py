@@ -87,7 +87,9 @@ class App:
             if nxt is not None:
                 self.scene = nxt
         if self.scene is not None:
-            self.scene.update(dt)
+            nxt = self.scene.update(dt)  # a scene may hand over (a mode opened in a battle)
+            if nxt is not None:
+                self.scene = nxt
         self.ui.update(dt)
         if self.scene is not None:
             self.scene.draw(self.screen)

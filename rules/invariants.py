@@ -19,12 +19,13 @@ board kind adds to (from its own module, with `@board_invariant("its kind")`):
                  sides with their commanders, one unit a square of the 5×7 grid facing one
                  of its four sides, fighters never below none, a leader with his unit
 
-Where the modes still to come add theirs, when their frames arrive (not before: a board
-kind that no invariant covers is itself reported by `violations`, so a new mode cannot be
-fuzzed unchecked):
+    "track"      the Enchanted Realms chase's own (rules/systems/enchanted_realms/chase/
+                 invariants.py): the gap between pursuer and quarry is never negative,
+                 nobody is on the track twice, the seconds are 10 to 1
 
-    "track"  (Enchanted Realms chase, seconds 10→1): the gap between pursuer and quarry is
-             never negative; nobody is on the track twice
+A mode still to come adds its own when its frame arrives (not before: a board kind that no
+invariant covers is itself reported by `violations`, so a new mode cannot be fuzzed
+unchecked).
 
 An invariant is a function of the state alone returning what is wrong, in a sentence naming
 the unit, or None.  The conformance harness adds what needs more than one state (the legal

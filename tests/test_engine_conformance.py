@@ -113,18 +113,18 @@ def test_a_joust_pool_below_nothing_is_caught() -> None:
 
 
 def test_a_mode_on_a_board_kind_with_no_invariants_cannot_be_fuzzed_unchecked() -> None:
-    """The chase track brings its invariants with its mode (rules/invariants.py says
-    where; the mass grid has brought its own); until then a battle drawn on it is a
-    failure."""
+    """A new mode brings its invariants with its board (rules/invariants.py says where; the
+    mass grid and the chase track have brought theirs); until then a battle drawn on it is
+    a failure."""
 
     @dataclass(frozen=True, slots=True)
-    class Chase(Frame):
-        mode = "chase"
-        board = "track"
+    class Voyage(Frame):
+        mode = "voyage"
+        board = "sea"
 
     state, _ = start(Battleground("empress", "skirmish").setup(1))
-    assert violations(state.push(Chase())) == [
-        "board kind 'track' has no invariants registered (rules/invariants.py says where "
+    assert violations(state.push(Voyage())) == [
+        "board kind 'sea' has no invariants registered (rules/invariants.py says where "
         "they go)"]
 
 

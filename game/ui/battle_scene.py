@@ -364,7 +364,7 @@ class BattleScene(PlayScene, BattlePanels):
 
     # --- every frame ----------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> Any:
         self.saving.update()
         if self._log_dirty:
             self._draw_log()
@@ -379,6 +379,9 @@ class BattleScene(PlayScene, BattlePanels):
         if self.tm.is_over and not self.anim.busy:
             self._show_end()
         self._update_panel()
+        return self.follow_the_board(  # a chase opened on the map (ER-21): its own screen
+            painter=self.view.terrain.painter, orientation=self.camera.orientation,
+            hex_size=self.camera.hex_size)
 
     def _edge_pan(self, dt: float) -> None:
         if self.cover is not None or self.waiting_for_answer:

@@ -64,6 +64,7 @@ class PlayScene:
         self.message = ""
         self.saving = SaveWatch(app, lambda folder: self.move_save(folder), self._save_failure,
                                 began=lambda: getattr(self.writer, "began", True))
+        self.board_kind = tm.state.board_kind  # the board this scene draws
         tm.listeners.append(self._on_events)
 
     # --- the turn manager's side -----------------------------------------------------------
@@ -183,6 +184,26 @@ class PlayScene:
     def leave(self) -> Any:
         self.close()
         return self.on_exit() if self.on_exit else None
+
+    def follow_the_board(self, **art: Any) -> Any:
+        """The scene for the board the battle is drawn on now, once a mode has opened or
+        closed inside it (a chase out of a skirmish, DESIGN.md "Modes"): handed the same
+        battle, autosave and undo (`art`: the map's, for a hex board), this one taken down
+        without closing the autosave.  None while the board is the one this scene draws."""
+        if self.tm.state.board_kind == self.board_kind or self.anim.busy:
+            return None
+        from game.ui.launch import scene_for
+
+        self.saving.close()
+        self.panel.kill()
+        self.stay()
+        for w in (self.help, self.cover, self.end_panel):
+            if w is not None:
+                w.kill()
+        if self._on_events in self.tm.listeners:
+            self.tm.listeners.remove(self._on_events)
+        return scene_for(self.app, self.tm, title=self.title, on_exit=self.on_exit,
+                         writer=self.writer, undo=self.undo, **art)
 
     def close(self) -> None:
         """Close the autosave, take every widget down and stop listening to the battle."""

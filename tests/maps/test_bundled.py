@@ -19,9 +19,10 @@ from tests.maps.tmx import ASSETS, BRIDGE, FOREST, GRASS, REPO, WATER, csv, map_
 MAPS = REPO / "maps"
 BUNDLED = ["duel.tmx", "river_ford.tmx", "walled_village.tmx", "open_field.tmx",
            "stress_128.tmx", "shield_wall.tmx", "tournament.tmx",
-           "the_bowman_at_the_door.tmx"]
+           "the_bowman_at_the_door.tmx", "market_chase.tmx"]
 RULESET = {"shield_wall.tmx": "empress",  # the rest default to Fallen Empire
-           "the_bowman_at_the_door.tmx": "enchanted_realms"}
+           "the_bowman_at_the_door.tmx": "enchanted_realms",
+           "market_chase.tmx": "enchanted_realms"}
 
 
 def _script(path: Path):

@@ -134,10 +134,12 @@ def plan(state: Battle, attacker: str, target: str, kind: str = "melee", weapon:
                 notes=tuple(notes), minimum=c.minimum_damage)
 
 
-def strike(ctx: Context, b: Blow) -> int:
+def strike(ctx: Context, b: Blow, face: bool = True) -> int:
     """Throw the dice, deal the damage (ER-04), drop him if it takes him to the ruled
-    hit points (R-ER-DOWN).  Returns the damage dealt."""
-    face_target(ctx, b.attacker, b.target)
+    hit points (R-ER-DOWN).  Returns the damage dealt.  `face` False: he does not turn on
+    the map to strike (a blow on the run in a chase, where no map is drawn)."""
+    if face:
+        face_target(ctx, b.attacker, b.target)
     faces: list[int] = []
     counted: list[int] = []
     for _ in range(b.dice):

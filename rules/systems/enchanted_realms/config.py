@@ -55,6 +55,7 @@ class Config(TableModel):
     defend_sees: Annotated[tuple[Literal["front", "flank", "rear"], ...],
                            BeforeValidator(as_tuple)] = ("front", "flank")
     swing_on_the_run: bool = True  # ER-19 [AMBIG], R-ER-FLEE
+    give_chase: bool = True  # ER-21 [GM], R-ER-CHASE-OFFER: a flight offers chase mode
     run_ft: int = Field(15, ge=0, le=200)  # ER-19
     ready_spends_reaction: bool = False  # ER-12, R-ER-READY-REACTION
     ready_within_ft: Annotated[tuple[int, ...],

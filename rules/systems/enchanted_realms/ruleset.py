@@ -22,6 +22,7 @@ from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.enchanted_realms import actions, attack, options, ready
 from rules.systems.enchanted_realms.config import placed
+from rules.systems.enchanted_realms.chase.offer import offer_chase
 from rules.systems.enchanted_realms.events import say_trigger
 from rules.systems.enchanted_realms.frames import (
     ErSystem,
@@ -60,6 +61,10 @@ class EnchantedRealms(TableRuleset):
         return build_unit(spec)
 
     def initial_state(self, setup: BattleSetup) -> Battle:
+        if setup.options.get("mode", "skirmish") != "skirmish":  # ER-21: chase mode (chase/)
+            from rules.systems.enchanted_realms.chase.setup import initial_state
+
+            return initial_state(self, setup)
         return self.new_battle(setup, system=ErSystem(), stack=(RoundFrame(),))
 
     def sample_setup(self, mode: str = "skirmish", seed: int = 0) -> BattleSetup | None:
@@ -69,6 +74,10 @@ class EnchantedRealms(TableRuleset):
         that wins (R-ER-DEED), and a potion lies on the heroes' side (R-ER-PICK-UP)."""
         from rules.builder import Scenario
 
+        if mode == "chase":
+            from rules.systems.enchanted_realms.chase.setup import sample_setup
+
+            return sample_setup(self.id, seed)
         if mode != "skirmish":
             return None
         sc = (Scenario(self.id, seed=seed, radius=6, title="The idol in the crypt")
@@ -114,6 +123,9 @@ class EnchantedRealms(TableRuleset):
                     "feet and is the action (ER-17)")))
         return tuple(out)
 
+    def modes(self) -> tuple[str, ...]:
+        return ("skirmish", "chase")
+
     def data_file(self) -> Path | None:
         return Path(__file__).with_name("data.toml")
 
@@ -125,8 +137,8 @@ class EnchantedRealms(TableRuleset):
             run_round(ctx, frame)
         elif isinstance(frame, MoveFrame):
             run_move(ctx, frame)
-            if not isinstance(ctx.state.top, MoveFrame):
-                actions.end_if_done(ctx)
+            if not isinstance(ctx.state.top, MoveFrame) and not offer_chase(ctx, frame):
+                actions.end_if_done(ctx)  # (a flight offers a chase first, ER-21: chase/)
         else:
             raise TypeError(f"no procedure for {type(frame).__name__}")
 
@@ -283,7 +295,8 @@ class EnchantedRealms(TableRuleset):
         fixed = {"defend": "Stand in defence", "draw": "Take the other weapon in hand",
                  "ready_shield": "Ready the shield", "mount": "Mount",
                  "dismount": "Dismount", "stand": "Stand up", "mode:fly": "Take to the air",
-                 "mode:walk": "Go on foot"}
+                 "mode:walk": "Go on foot", "give_chase": "Give chase (ER-21)",
+                 "let_go": "Let him go", "run": "Run", "break_off": "Break off the chase"}
         if o in fixed:
             return fixed[o]
         head, _, rest = o.partition(":")
@@ -292,6 +305,8 @@ class EnchantedRealms(TableRuleset):
             if ready.refusal(state, u, o) is None:
                 return f"Stand at the ready: {say_trigger(ready.build(state, u, o), w)}"
             return "Stand at the ready"
+        if head == "swing" and state.has_unit(rest):  # a blow on the run (chase/, ER-22)
+            return f"Swing at {w.unit(rest)} on the run"
         if head == "spin":
             a, _, b = rest.partition(",")
             return f"Spin to strike {w.unit(a)} and {w.unit(b)}"

@@ -1,0 +1,340 @@
+"""An Enchanted Realms chase in the window (ER-21..ER-34): the pursuit track, the countdown of
+seconds, each movement roll as it lands, and at a runner's moment the choice to swing or
+run (or break off) with the exact odds of the round beside it.
+
+Found by the board kind "track" (entry point ``flank.scenes``) and built like the other
+play scenes from a turn manager (game/turns.py) that drives the rules: the buttons become
+the chase's `Choose` commands, the turn manager submits them, and the events that come back
+are shown one after another (`game.render.chase_animation`) on the track
+(`game.render.chase_view`).  Drawing never changes the state.  Between two people at one
+machine the hand-over cover passes the seat from runner to runner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.render.chase_animation import ChaseAnimator
+from game.render.chase_view import ChaseView, picture_of
+from game.turns import TurnManager
+from game.ui.chase_panel import WIDTH, ChasePanel, pct
+from game.ui.handover import HandoverCover
+from game.ui.markup import escape
+from game.ui.play_scene import PlayScene
+from game.ui.scene_keys import NOT_MINE, screen_key
+from rules.commands import Choose
+from rules.state import Battle
+from rules.systems.enchanted_realms import attack
+from rules.systems.enchanted_realms.chase.choices import running_blow
+from rules.systems.enchanted_realms.chase.events import chase_frame
+from rules.systems.enchanted_realms.chase.odds import round_odds
+from rules.systems.enchanted_realms.chase.pace import chart_row, heavy
+from rules.systems.enchanted_realms.units import er
+from rules.wording import Words
+
+LOG_LINES = 40
+KEYS = {pygame.K_r: "run", pygame.K_b: "break_off"}
+
+HELP = """<b>Chase mode (Enchanted Realms, "Swing on the Run")</b><br>
+The map gives way to the distance between the runners (ER-21). A round is ten seconds,
+counted down from 10 to 1 (ER-29). Each runner swings in the second equal to his initiative
+(above 10 in second 10). In every second the chart gives each speed some hexes (ER-30), and
+the runner rolls d20 + Agility against 5 to gain them; a natural 1 fails, a natural 20
+gains one more (ER-31).<br><br>
+In your second, with a foe within your weapon's reach (ER-32), <b>swing</b> (every d20 at
+-3 for running, ER-22, less with the right skills, more against a dodger or a rider,
+ER-23..25) or <b>run</b>. A heavy weapon's swing costs that second's ground (ER-28). A
+pursuer may <b>break off</b>. Nobody reacts or casts a spell in a chase (ER-26).<br><br>
+The chase ends once a pursuer is half his speed behind (ER-33): the thief gets away. The
+odds beside your choice are exact: the chance of having him in reach when the round ends,
+of losing him this round, and the gap to expect.<br><br>
+Keys: 1-3 swing at the first, second or third foe in reach, R run, B break off, Space
+skips the show, F speeds it, Ctrl+Z undoes to the last roll, F1 this help, Esc leaves."""
+
+
+class ChaseScene(PlayScene):
+    help_origin = (30, 30)
+    help_size = (640, 520)
+    side_width = WIDTH
+
+    def __init__(self, app: Any, tm: TurnManager, title: str = "",
+                 on_exit: Callable[[], Any] | None = None, writer: Any = None,
+                 undo: Any = None, **_map_art: Any) -> None:
+        if chase_frame(tm.state) is None:
+            raise ValueError("the chase scene shows a chase, and this battle is not one")
+        self.view = ChaseView()
+        self.anim = ChaseAnimator(tm.state, speed=app.settings.get("anim_speed", 1.0))
+        self.panel = ChasePanel(app.ui, app.size)
+        super().__init__(app, tm, title, on_exit, writer, undo)
+        self._log_key: tuple = ()
+        self._map_art = _map_art  # for the map, when a chase out of a skirmish returns to it
+        self._last_track = tm.state
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def shown(self) -> Battle:
+        """The state the track shows: the animation's, or the battle's; once a chase out of
+        a skirmish is over, the last moment of it (the map takes over)."""
+        state = self.anim.shown if self.anim.busy else self.tm.state
+        if chase_frame(state) is not None:
+            self._last_track = state
+        return self._last_track
+
+    def ready(self) -> bool:
+        seat = self.tm.waiting_on
+        return (seat is not None and seat.human and not self.anim.busy and self.cover is None
+                and self.tm.handover_pending is None and not self.tm.is_over)
+
+    def options(self) -> list[str]:
+        if not self.ready():
+            return []
+        return [c.option for c in self.tm.legal if isinstance(c, Choose)]
+
+    def deciding(self) -> str:
+        f = chase_frame(self.tm.state)
+        return f.deciding if f is not None and f.step == "choose" else ""
+
+    # --- input -----------------------------------------------------------------------------
+
+    def handle(self, e: pygame.event.Event) -> Any:
+        if e.type == pygame.VIDEORESIZE:
+            self.resize(self.app.size)
+            return None
+        answered, nxt = self.answer_to_leave(e)
+        if answered:
+            return nxt
+        if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.on_button(e.ui_element)
+        if e.type == pygame.KEYDOWN:
+            return self.on_key(e)
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.anim.busy \
+                and not self.panel.contains(e.pos):
+            self.anim.skip()
+        return None
+
+    def on_button(self, element: Any) -> Any:
+        if self.cover is not None and self.cover.owns(element):
+            self.tm.acknowledge_handover()
+            self._hide_cover()
+            return None
+        option = self.panel.action(element)
+        if option == "menu":
+            return self.leave()
+        if option:
+            self.choose(option)
+        return None
+
+    def on_key(self, e: pygame.event.Event) -> Any:
+        shared = screen_key(self, e)
+        if shared is not NOT_MINE:
+            return shared
+        if e.key == pygame.K_SPACE:
+            self.anim.skip()
+        elif e.key in KEYS:
+            self.choose(KEYS[e.key])
+        elif pygame.K_1 <= e.key <= pygame.K_3:
+            swings = [o for o in self.options() if o.startswith("swing:")]
+            i = e.key - pygame.K_1
+            if i < len(swings):
+                self.choose(swings[i])
+        return None
+
+    def choose(self, option: str) -> None:
+        if option in self.options():
+            self.submit(Choose(unit=self.deciding(), option=option))
+
+    def _undo(self, redo: bool = False) -> None:
+        if self.undo is None or self.anim.busy:
+            return
+        if (redo and not self.undo.can_redo) or (not redo and not self.undo.can_undo):
+            self.message = "Nothing to redo." if redo else (self.undo.why_not_undo()
+                                                            or "Nothing to undo.")
+            return
+        self.undo.redo() if redo else self.undo.undo()
+        self.tm = self.undo.apply(self.tm)
+        self.anim.reset(self.tm.state)
+        self._hide_cover()
+        self.message = "Redone." if redo else "Undone."
+
+    # --- screens over the track --------------------------------------------------------------
+
+    def help_html(self) -> str:
+        return HELP.replace("\n", " ")
+
+    def _show_cover(self, name: str) -> None:
+        if self.cover is None:
+            self.cover = HandoverCover(
+                self.app.ui, self.app.size, name,
+                "It is your runner's moment: the track is hidden until you are at the "
+                "machine.", shown="the track")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.panel.kill()
+        self.panel = ChasePanel(self.app.ui, size)
+        self._log_key = ()
+        if self.cover is not None:
+            name = self.cover.name
+            self._hide_cover()
+            self._show_cover(name)
+
+    # --- every frame -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> Any:
+        self.saving.update()
+        self.anim.update(dt)
+        if chase_frame(self.anim.shown) is None:  # the chase is over: on to the map
+            self.anim.skip()
+            nxt = self.follow_the_board(**self._map_art)  # R-ER-CHASE-RETURN
+            if nxt is not None:
+                return nxt
+        pending = self.tm.handover_pending
+        if pending is not None and not self.anim.busy:
+            self._show_cover(pending.name or pending.side)
+        seat = self.tm.waiting_on
+        if (seat is not None and not seat.human and not self.anim.busy
+                and not self.waiting_for_answer):
+            self.tm.step()
+        self._update_log()
+        self.panel.set_status(self._status())
+        self.panel.set_card(self._card())
+        self.panel.set_odds(self._odds())
+        self.panel.set_buttons(self._buttons())
+        return None
+
+    def _update_log(self) -> None:
+        events = self.tm.events
+        upto = len(events) - len(self.anim.queue)
+        key = (len(events), upto, self.message, id(self.tm))
+        if key == self._log_key:
+            return
+        self._log_key = key
+        w = Words.of(self.tm.state)
+        lines: list[str] = []
+        for e in reversed(events[:max(0, upto)]):
+            line = w.say(e)
+            if line:
+                lines.append(escape(line))
+                if len(lines) >= LOG_LINES:
+                    break
+        if self.message:
+            lines.insert(0, f"<font color='#ff6060'>{escape(self.message)}</font>")
+        self.panel.set_log(lines)
+
+    def _status(self) -> str:
+        state = self.shown
+        f = chase_frame(state)
+        assert f is not None
+        w = Words.of(state)
+        head = f"<b>{escape(self.title or 'Chase')}</b>"
+        if state.outcome is not None and not self.anim.busy:
+            who = w.agree(state.outcome.winner, "wins", "win") if state.outcome.winner \
+                else "Nobody wins"
+            return f"{head}<br><b>{escape(who)}</b>: {escape(w.text(state.outcome.reason))}"
+        seat = self.tm.waiting_on
+        if self.anim.busy:
+            turn = "The seconds are counted..."
+        elif seat is not None and not seat.human:
+            turn = f"{w.side(seat.side)} deciding..."
+        elif seat is not None and self.deciding():
+            turn = f"{w.unit(self.deciding())}'s moment: swing or run?"
+        else:
+            turn = ""
+        return (f"{head} — chase round {max(1, f.chase_round)}, second {f.second} (ER-29)<br>"
+                f"{escape(turn)}")
+
+    def _card(self) -> str:
+        uid = self.deciding() if chase_frame(self.tm.state) is not None else ""
+        if not uid or self.anim.busy:
+            return ("Each runner's speed gives his hexes a second (ER-30); each roll is "
+                    "shown beside him as it lands.")
+        state = self.tm.state
+        u = er(state, uid)
+        f = chase_frame(state)
+        assert f is not None
+        r = f.runner(uid)
+        row = chart_row(r.speed)[0]
+        w = attack.load_tables().weapons[u.weapon]
+        weight = "heavy: a swing costs this second's ground (ER-28)" if heavy(u) else w.weight
+        role = "chasing" if r.role == "pursuer" else "fleeing"
+        return (f"<b>{escape(Words.of(state).unit(uid))}</b>, {role}, HP {u.hp}/{u.max_hp}<br>"
+                f"speed {r.speed} ft (chart row {row}, ER-27, ER-30), Agility {u.agility:+d}<br>"
+                f"{escape(w.name)}, reach {u.reach_ft} ft, {escape(weight)}")
+
+    def _odds(self) -> str:
+        uid = self.deciding()
+        if not uid or not self.ready():
+            return ("<b>Odds</b> show here, exact, at your runner's moment: the blow on the "
+                    "run, and this round's chance of reach and of escape.")
+        state = self.tm.state
+        f = chase_frame(state)
+        assert f is not None
+        me = f.runner(uid)
+        w = Words.of(state)
+        lines = []
+        for opt in self.options():
+            if opt.startswith("swing:"):
+                t = opt.partition(":")[2]
+                blow = running_blow(state, uid, t)
+                o = attack.odds(state, blow)
+                pen = sum(m.value for m in blow.modifiers if m.rule.startswith("ER-2"))
+                lines.append(f"Swing at <b>{escape(w.unit(t))}</b>: {blow.dice}d20 at "
+                             f"{blow.bonus:+d} ({pen:+d} running, ER-22) against AC {blow.ac}"
+                             f": hit {pct(o.hit)}, drop him {pct(o.kill)}")
+        if me.role == "pursuer":
+            ahead = sorted((q.at - me.at, q.unit) for q in f.running("quarry"))
+            pair = (uid, ahead[0][1]) if ahead else None
+        else:
+            behind = sorted((me.at - p.at, p.unit) for p in f.running("pursuer"))
+            pair = (behind[0][1], uid) if behind else None
+        if pair is not None:
+            p, q = pair
+            choices = ["run"] + (["swing"] if heavy(er(state, uid)) and any(
+                o.startswith("swing:") for o in self.options()) else [])
+            for c in choices:
+                o = round_odds(state, p, q, c)
+                lines.append(f"If he {'swings' if c == 'swing' else 'runs'}, by the end of "
+                             f"the round: {escape(w.unit(p))} has {escape(w.unit(q))} in "
+                             f"reach {pct(o.reach)}, loses him {pct(o.escape)} (ER-33), gap "
+                             f"{float(o.expected_gap):.1f} hexes on average")
+        return "<br>".join(lines)
+
+    def _buttons(self) -> list[tuple[str, str]]:
+        if self.tm.is_over and not self.anim.busy:
+            return [("Back to the menu", "menu")]
+        w = Words.of(self.tm.state)
+        out = []
+        for i, o in enumerate(self.options()):
+            if o.startswith("swing:"):
+                out.append((f"Swing at {w.unit(o.partition(':')[2])} ({i + 1})", o))
+            elif o == "run":
+                out.append(("Run (R)", o))
+            elif o == "break_off":
+                out.append(("Break off (B)", o))
+        return out
+
+    def picture(self) -> Any:
+        pic = picture_of(self.shown, self.anim.notes, self.title)
+        if self.anim.banner_left > 0:
+            pic.banner = self.anim.banner
+        elif self.tm.is_over and not self.anim.busy and self.tm.outcome is not None:
+            w = Words.of(self.tm.state)
+            out = self.tm.outcome
+            pic.banner = (w.agree(out.winner, "wins", "win") if out.winner else "A draw") + "!"
+        pic.caption = self.anim.caption
+        return pic
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self.cover is not None:
+            HandoverCover.draw_backdrop(surf)
+            return
+        w, h = surf.get_size()
+        board = surf.subsurface(pygame.Rect(0, 0, max(1, w - WIDTH), h))
+        self.view.draw(board, self.picture())
+
+
+__all__ = ["ChaseScene"]

@@ -1,0 +1,86 @@
+"""The frame of a chase on the engine's stack (DESIGN.md, "Modes"): who runs where on the
+lane, the round's initiative order, the second being counted and whose moment it is.  It
+names the "chase" mode and the "track" board, from which the game picks the scene, the
+view and the computer's knowledge, and answers the chase's commands (choices.py) and runs
+its seconds (procedure.py).
+
+A module of its own so the import arrows point one way: the events' evolvers (events.py)
+find the frame on the stack by its mode and never import this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.commands import Command
+from rules.engine import Context
+from rules.state import Battle, Frame
+from rules.systems.enchanted_realms.chase import choices, procedure
+from rules.systems.enchanted_realms.chase.runner import PURSUER, QUARRY, Runner
+
+__all__ = ["PURSUER", "QUARRY", "ChaseFrame", "Runner"]
+
+@dataclass(frozen=True, slots=True)
+class ChaseFrame(Frame):
+    """A chase under way.  Steps: begin → initiative → second (each runner in initiative
+    order: his swing if it is his second, then his movement roll) → choose (a runner decides
+    to swing, run or break off) → second … → initiative (next round) … → over."""
+
+    step: str = "begin"
+    quarry_side: str = ""
+    runners: tuple[Runner, ...] = ()
+    order: tuple[str, ...] = ()  # this round's initiative order (ER-29)
+    second: int = 10
+    index: int = 0  # whose moment in `order` during "second"
+    swung: bool = False  # the runner at `index` has had his swing moment this second
+    heavy_swing: bool = False  # ... and swung a heavy weapon: no movement (ER-28)
+    deciding: str = ""  # the runner choosing, during "choose"
+    chase_round: int = 0
+    returns: bool = False  # opened from a skirmish: it ends back on the map (offer.py)
+
+    mode: ClassVar[str | None] = "chase"
+    board: ClassVar[str | None] = "track"
+    owns_commands: ClassVar[bool] = True
+
+    def legal(self, state: Battle, side: str) -> list[Command]:
+        return choices.legal_commands(state, side)
+
+    def check(self, state: Battle, command: Command) -> str | None:
+        return choices.check(state, command)
+
+    def decide(self, ctx: Context, command: Command) -> None:
+        choices.decide(ctx, command)
+
+    def run(self, ctx: Context) -> None:
+        procedure.run_frame(ctx, self)
+
+    # --- reading ---------------------------------------------------------------------------
+    def runner(self, unit: str) -> Runner:
+        for r in self.runners:
+            if r.unit == unit:
+                return r
+        raise KeyError(f"{unit!r} is not in the chase")
+
+    def running(self, role: str | None = None) -> tuple[Runner, ...]:
+        return tuple(r for r in self.runners if r.running and (role is None or r.role == role))
+
+    def current(self) -> Runner | None:
+        """The runner whose moment it is in this second, or None between seconds."""
+        if self.step not in ("second", "choose") or self.index >= len(self.order):
+            return None
+        return self.runner(self.order[self.index])
+
+    def gap(self, pursuer: str) -> int | None:
+        """Hexes from `pursuer` to the nearest quarry still running ahead, or None."""
+        p = self.runner(pursuer)
+        ahead = [q.at - p.at for q in self.running(QUARRY)]
+        return min(ahead) if ahead else None
+
+    def next_index(self, start: int) -> int:
+        """The first place in `order` from `start` whose runner still runs (len if none):
+        bookkeeping the evolvers share, so a runner out of the chase is passed over."""
+        i = start
+        while i < len(self.order) and not self.runner(self.order[i]).running:
+            i += 1
+        return i

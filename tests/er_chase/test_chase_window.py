@@ -1,0 +1,181 @@
+""""The cutpurse's sprint" played in the window as a new player would (issue 26, item 3): the
+track scene found by its board kind, a watchman's moment with the odds beside the choice,
+the seconds counted down with each roll shown, the computer's thieves running, and two
+people at one machine handing the seat over between runners."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.er_chase import HOOKS
+from game.ai.hooks import register_hooks
+from game.app import App
+from game.content import ScenarioEntry
+from game.maps import load_map
+from game.render.chase_view import TrackStateView
+from game.ui.chase_scene import ChaseScene
+from game.ui.launch import start_battle
+from rules import registry
+from rules.systems.enchanted_realms.chase.events import ChaseMoved, chase_frame
+from tests.ui.window import AtTheWindow
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+MAP = Path(__file__).resolve().parents[2] / "maps" / "market_chase.tmx"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _plugins():
+    """As the entry points in pyproject.toml declare them once installed."""
+    registry.add(registry.SCENES, "track", ChaseScene)
+    registry.add(registry.VIEWS, "track", TrackStateView)
+    register_hooks(HOOKS, "chase")
+
+
+class Runner(AtTheWindow):
+    def __init__(self, players: list[str], seed: int = 4) -> None:
+        self.app = App((1280, 800))
+        sc = load_map(MAP)
+        entry = ScenarioEntry(sc.title, MAP, sc.ruleset, sc.description,
+                              [s.id for s in sc.setup.sides])
+        self.scene = start_battle(self.app, entry, sc.ruleset, players, seed=seed,
+                                  on_exit=lambda: None)
+        self.app.switch(self.scene)
+        self.frames(2)
+
+    def press(self, label_start: str) -> None:
+        for button in self.scene.panel.buttons:
+            if button.text.startswith(label_start):
+                self.click(button.get_abs_rect().center)
+                return
+        raise AssertionError(f"no button {label_start!r}: "
+                             f"{[b.text for b in self.scene.panel.buttons]}")
+
+    def settle(self, limit: int = 3000) -> None:
+        for _ in range(limit):
+            self.frames(1)
+            if not self.scene.anim.busy and (self.scene.ready() or self.scene.tm.is_over
+                                             or self.scene.cover is not None):
+                return
+
+
+def test_the_sprint_opens_on_the_track() -> None:
+    me = Runner(["human", "ai:greedy"])
+    assert isinstance(me.scene, ChaseScene)
+    assert me.scene.tm.state.board_kind == "track"
+    me.settle()
+    assert me.scene.ready() and me.scene.deciding() in ("fenn", "grip", "hobb")
+    odds = me.scene._odds()
+    assert "loses him" in odds and "ER-33" in odds
+    labels = [b.text for b in me.scene.panel.buttons]
+    assert "Run (R)" in labels and "Break off (B)" in labels
+
+
+def test_the_watch_runs_the_sprint_to_its_end_against_the_computer() -> None:
+    me = Runner(["human", "ai:greedy"])
+    for _ in range(200):
+        me.settle()
+        if me.scene.tm.is_over:
+            break
+        swings = [b.text for b in me.scene.panel.buttons if b.text.startswith("Swing")]
+        me.press(swings[0] if swings else "Run")
+    me.settle()
+    assert me.scene.tm.is_over
+    assert any(isinstance(e, ChaseMoved) for e in me.scene.tm.events)
+    assert [b.text for b in me.scene.panel.buttons] == ["Back to the menu"]
+    log = me.scene.panel._texts.get("log", "")
+    assert "The chase is over" in log
+
+
+def test_hot_seat_hands_over_between_runners() -> None:
+    me = Runner(["human", "human"])
+    handed = 0
+    for _ in range(60):
+        me.settle()
+        if me.scene.tm.is_over:
+            break
+        if me.scene.cover is not None:
+            handed += 1
+            me.click(me.scene.cover.button.get_abs_rect().center)
+            continue
+        me.key(pygame.K_r)
+    assert handed >= 1
+
+
+def test_space_skips_the_countdown() -> None:
+    me = Runner(["human", "ai:greedy"])
+    me.settle()
+    me.key(pygame.K_r)
+    me.key(pygame.K_SPACE)
+    assert not me.scene.anim.busy
+    f = chase_frame(me.scene.anim.shown)
+    assert f is not None and f == chase_frame(me.scene.tm.state)
+
+
+def test_a_chase_out_of_a_skirmish_opens_the_track_and_returns_to_the_map() -> None:
+    """ER-21 in the window: the thief runs, the watch gives chase, the screen becomes the
+    track; the chase over, the map comes back with the runners on it."""
+    from game.ui.battle_scene import BattleScene
+    from game.ui.launch import open_setup
+    from rules.builder import Scenario
+    from rules.commands import Choose, Move, React
+    from rules.engine import legal_commands
+
+    setup = (Scenario("enchanted_realms", seed=3, radius=9, title="A thief in the market")
+             .side("watch", True).side("thieves")
+             .unit("o1", "man_at_arms_spear", "watch", (-1, 0), facing=0)
+             .unit("q", "thief", "thieves", (0, 0), facing=0).build())
+    me = Runner.__new__(Runner)
+    me.app = App((1280, 800))
+    me.scene = open_setup(me.app, setup, ["human", "human"], title=setup.title,
+                          on_exit=lambda: None)
+    me.app.switch(me.scene)
+    assert isinstance(me.app.scene, BattleScene)
+
+    def answer(cmd_of) -> None:  # the seat's person takes it, and answers
+        for _ in range(50):
+            scene = me.app.scene
+            me.frames(3)
+            if scene.cover is not None:
+                me.click(scene.cover.button.get_abs_rect().center)
+                continue
+            if not scene.anim.busy and scene.tm.waiting_on is not None:
+                cmd = cmd_of(legal_commands(scene.tm.state))
+                if cmd is None:
+                    return
+                scene.submit(cmd)
+                return
+
+    for _ in range(6):  # whoever won the initiative: the watchman waits, the thief runs
+        legal = legal_commands(me.app.scene.tm.state)
+        moves = [c for c in legal if isinstance(c, Move) and c.unit == "q"]
+        if moves:
+            break
+        answer(lambda legal: next(c for c in legal if type(c).__name__ == "Pass"))
+    answer(lambda legal: Move(unit="q", path=tuple((q, 0) for q in range(8))))
+    answer(lambda legal: React(unit="o1", accept=False)  # he lets the flee attack go
+           if any(isinstance(c, React) for c in legal) else None)
+    answer(lambda legal: Choose(unit="o1", option="give_chase")
+           if Choose(unit="o1", option="give_chase") in legal else None)
+    for _ in range(200):
+        me.frames(5)
+        if isinstance(me.app.scene, ChaseScene):
+            break
+    assert isinstance(me.app.scene, ChaseScene)
+    for _ in range(400):
+        scene = me.app.scene
+        if isinstance(scene, BattleScene):
+            break
+        me.frames(3)
+        if scene.cover is not None:
+            me.click(scene.cover.button.get_abs_rect().center)
+        elif scene.ready():
+            scene.choose("run")
+        else:
+            scene.anim.skip()
+    assert isinstance(me.app.scene, BattleScene)
+    assert me.app.scene.tm.state.board_kind == "hex"
