@@ -21,8 +21,8 @@ from rules.ruleset import HexMarker, weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.enchanted_realms import actions, attack, options, ready
-from rules.systems.enchanted_realms.config import placed
 from rules.systems.enchanted_realms.chase.offer import offer_chase
+from rules.systems.enchanted_realms.config import placed
 from rules.systems.enchanted_realms.events import say_trigger
 from rules.systems.enchanted_realms.frames import (
     ErSystem,
