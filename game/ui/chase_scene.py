@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.render.chase_animation import ChaseAnimator
 from game.render.chase_view import ChaseView, picture_of
@@ -24,7 +23,7 @@ from game.turns import TurnManager
 from game.ui.chase_panel import WIDTH, ChasePanel, pct
 from game.ui.handover import HandoverCover
 from game.ui.markup import escape
-from game.ui.play_scene import PlayScene
+from game.ui.mode_scene import ModeScene
 from game.ui.scene_keys import NOT_MINE, screen_key
 from rules.commands import Choose
 from rules.state import Battle
@@ -36,7 +35,6 @@ from rules.systems.enchanted_realms.chase.pace import chart_row, heavy
 from rules.systems.enchanted_realms.units import er
 from rules.wording import Words
 
-LOG_LINES = 40
 KEYS = {pygame.K_r: "run", pygame.K_b: "break_off"}
 
 HELP = """<b>Chase mode (Enchanted Realms, "Swing on the Run")</b><br>
@@ -56,10 +54,12 @@ Keys: 1-3 swing at the first, second or third foe in reach, R run, B break off, 
 skips the show, F speeds it, Ctrl+Z undoes to the last roll, F1 this help, Esc leaves."""
 
 
-class ChaseScene(PlayScene):
+class ChaseScene(ModeScene):
     help_origin = (30, 30)
     help_size = (640, 520)
     side_width = WIDTH
+    cover_words = "It is your runner's moment: the track is hidden until you are at the machine."
+    cover_shows = "the track"
 
     def __init__(self, app: Any, tm: TurnManager, title: str = "",
                  on_exit: Callable[[], Any] | None = None, writer: Any = None,
@@ -70,7 +70,6 @@ class ChaseScene(PlayScene):
         self.anim = ChaseAnimator(tm.state, speed=app.settings.get("anim_speed", 1.0))
         self.panel = ChasePanel(app.ui, app.size)
         super().__init__(app, tm, title, on_exit, writer, undo)
-        self._log_key: tuple = ()
         self._map_art = _map_art  # for the map, when a chase out of a skirmish returns to it
         self._last_track = tm.state
 
@@ -85,11 +84,6 @@ class ChaseScene(PlayScene):
             self._last_track = state
         return self._last_track
 
-    def ready(self) -> bool:
-        seat = self.tm.waiting_on
-        return (seat is not None and seat.human and not self.anim.busy and self.cover is None
-                and self.tm.handover_pending is None and not self.tm.is_over)
-
     def options(self) -> list[str]:
         if not self.ready():
             return []
@@ -101,27 +95,10 @@ class ChaseScene(PlayScene):
 
     # --- input -----------------------------------------------------------------------------
 
-    def handle(self, e: pygame.event.Event) -> Any:
-        if e.type == pygame.VIDEORESIZE:
-            self.resize(self.app.size)
-            return None
-        answered, nxt = self.answer_to_leave(e)
-        if answered:
-            return nxt
-        if e.type == pygame_gui.UI_BUTTON_PRESSED:
-            return self.on_button(e.ui_element)
-        if e.type == pygame.KEYDOWN:
-            return self.on_key(e)
-        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.anim.busy \
-                and not self.panel.contains(e.pos):
-            self.anim.skip()
-        return None
+    def make_panel(self, size: tuple[int, int]) -> ChasePanel:
+        return ChasePanel(self.app.ui, size)
 
-    def on_button(self, element: Any) -> Any:
-        if self.cover is not None and self.cover.owns(element):
-            self.tm.acknowledge_handover()
-            self._hide_cover()
-            return None
+    def on_panel(self, element: Any) -> Any:
         option = self.panel.action(element)
         if option == "menu":
             return self.leave()
@@ -148,82 +125,27 @@ class ChaseScene(PlayScene):
         if option in self.options():
             self.submit(Choose(unit=self.deciding(), option=option))
 
-    def _undo(self, redo: bool = False) -> None:
-        if self.undo is None or self.anim.busy:
-            return
-        if (redo and not self.undo.can_redo) or (not redo and not self.undo.can_undo):
-            self.message = "Nothing to redo." if redo else (self.undo.why_not_undo()
-                                                            or "Nothing to undo.")
-            return
-        self.undo.redo() if redo else self.undo.undo()
-        self.tm = self.undo.apply(self.tm)
-        self.anim.reset(self.tm.state)
-        self._hide_cover()
-        self.message = "Redone." if redo else "Undone."
-
     # --- screens over the track --------------------------------------------------------------
 
     def help_html(self) -> str:
         return HELP.replace("\n", " ")
 
-    def _show_cover(self, name: str) -> None:
-        if self.cover is None:
-            self.cover = HandoverCover(
-                self.app.ui, self.app.size, name,
-                "It is your runner's moment: the track is hidden until you are at the "
-                "machine.", shown="the track")
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.panel.kill()
-        self.panel = ChasePanel(self.app.ui, size)
-        self._log_key = ()
-        if self.cover is not None:
-            name = self.cover.name
-            self._hide_cover()
-            self._show_cover(name)
-
     # --- every frame -----------------------------------------------------------------------
 
     def update(self, dt: float) -> Any:
-        self.saving.update()
-        self.anim.update(dt)
+        self.show_on(dt)
         if chase_frame(self.anim.shown) is None:  # the chase is over: on to the map
             self.anim.skip()
             nxt = self.follow_the_board(**self._map_art)  # R-ER-CHASE-RETURN
             if nxt is not None:
                 return nxt
-        pending = self.tm.handover_pending
-        if pending is not None and not self.anim.busy:
-            self._show_cover(pending.name or pending.side)
-        seat = self.tm.waiting_on
-        if (seat is not None and not seat.human and not self.anim.busy
-                and not self.waiting_for_answer):
-            self.tm.step()
+        self.seats_on()
         self._update_log()
         self.panel.set_status(self._status())
         self.panel.set_card(self._card())
         self.panel.set_odds(self._odds())
         self.panel.set_buttons(self._buttons())
         return None
-
-    def _update_log(self) -> None:
-        events = self.tm.events
-        upto = len(events) - len(self.anim.queue)
-        key = (len(events), upto, self.message, id(self.tm))
-        if key == self._log_key:
-            return
-        self._log_key = key
-        w = Words.of(self.tm.state)
-        lines: list[str] = []
-        for e in reversed(events[:max(0, upto)]):
-            line = w.say(e)
-            if line:
-                lines.append(escape(line))
-                if len(lines) >= LOG_LINES:
-                    break
-        if self.message:
-            lines.insert(0, f"<font color='#ff6060'>{escape(self.message)}</font>")
-        self.panel.set_log(lines)
 
     def _status(self) -> str:
         state = self.shown

@@ -32,7 +32,7 @@ from game.ui.joust_log import JoustLog, cited, rider_names
 from game.ui.joust_panel import LOG_LINES, WIDTH, JoustPanel, dice_word
 from game.ui.joust_picture import full_pool, picture_of
 from game.ui.markup import escape
-from game.ui.play_scene import PlayScene
+from game.ui.mode_scene import ModeScene
 from game.ui.scene_keys import NOT_MINE, screen_key
 from rules.commands import Choose, Command
 from rules.engine import decider
@@ -46,10 +46,12 @@ THROW_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3,
 INTRO = 2.6  # seconds the heralds' banner stays over the lists at the start
 
 
-class JoustScene(PlayScene):
+class JoustScene(ModeScene):
     help_origin = (40, 30)
     help_size = (700, 720)
     side_width = WIDTH
+    cover_words = "The lists are hidden so that nobody sees a throw chosen in secret (FE-48)."
+    cover_shows = "the lists"
 
     def __init__(self, app: Any, tm: TurnManager, title: str = "",
                  on_exit: Callable[[], Any] | None = None, writer: Any = None,
@@ -65,7 +67,6 @@ class JoustScene(PlayScene):
         self.panel = JoustPanel(app.ui, app.size)
         super().__init__(app, tm, title, on_exit, writer, undo)
         self.intro = INTRO if not tm.history else 0.0
-        self._log_key: tuple = ()
         self._odds: tuple[tuple[int, str], tuple[ChoiceOdds, ...]] | None = None
 
     # --- reading ---------------------------------------------------------------------------
@@ -185,13 +186,6 @@ class JoustScene(PlayScene):
     def help_html(self) -> str:
         return joust_help_html()
 
-    def _show_cover(self, name: str) -> None:
-        if self.cover is None:
-            self.cover = HandoverCover(
-                self.app.ui, self.app.size, name,
-                "The lists are hidden so that nobody sees a throw chosen in secret (FE-48).",
-                shown="the lists")
-
     def _show_end(self) -> None:
         if self.end_panel is not None:
             return
@@ -204,14 +198,11 @@ class JoustScene(PlayScene):
             escape(self.words.headline(BattleEnded(winner=out.winner, reason=out.reason))),
             cited(self.words.words(out.reason)), frame.bout.throws if frame else 0)
 
+    def make_panel(self, size: tuple[int, int]) -> JoustPanel:
+        return JoustPanel(self.app.ui, size)
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.panel.kill()
-        self.panel = JoustPanel(self.app.ui, size)
-        self._log_key = ()
-        if self.cover is not None:
-            name = self.cover.name
-            self._hide_cover()
-            self._show_cover(name)
+        super().resize(size)
         if self.end_panel is not None:
             self.end_panel.kill()
             self.end_panel = None
@@ -219,17 +210,10 @@ class JoustScene(PlayScene):
     # --- every frame -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.saving.update()
-        self.anim.update(dt)
+        self.show_on(dt)
         if self.cover is None:
             self.intro = max(0.0, self.intro - dt)
-        pending = self.tm.handover_pending
-        if pending is not None and not self.anim.busy:
-            self._show_cover(pending.name or pending.side)
-        seat = self.tm.waiting_on
-        if (seat is not None and not seat.human and not self.anim.busy
-                and not self.waiting_for_answer):  # the computer waits for the answer
-            self.tm.step()
+        self.seats_on()
         if self.tm.is_over and not self.anim.busy:
             self._show_end()
         self._update_log()

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.render.mass_animation import MassAnimator
 from game.render.mass_view import Block, MassView, picture_of
@@ -32,7 +31,7 @@ from game.turns import TurnManager
 from game.ui.handover import HandoverCover
 from game.ui.markup import escape
 from game.ui.mass_panel import WIDTH, MassPanel, preview_html
-from game.ui.play_scene import PlayScene
+from game.ui.mode_scene import ModeScene
 from game.ui.scene_keys import NOT_MINE, screen_key
 from rules.commands import Command
 from rules.hexgrid import Hex
@@ -44,7 +43,6 @@ from rules.systems.zefrs.mass.orders import MassDeploy, MassLead, MassOrder, ord
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
 from rules.wording import Words
 
-LOG_LINES = 40
 FACE_KEYS = {pygame.K_UP: 0, pygame.K_RIGHT: 1, pygame.K_DOWN: 2, pygame.K_LEFT: 3}
 
 HELP = """<b>Mass combat (ZeFRS)</b><br>
@@ -70,10 +68,13 @@ Keys: arrows face, Enter gives the order, Tab the next unit, F speeds the show, 
 skips it, Ctrl+Z undoes to the last roll, F1 this help, Esc leaves (the battle is saved)."""
 
 
-class MassScene(PlayScene):
+class MassScene(ModeScene):
     help_origin = (30, 30)
     help_size = (640, 560)
     side_width = WIDTH
+    cover_words = ("The field is hidden so that nobody sees where the other side placed its "
+                   "units or what it ordered (ZEF-58, ZEF-66).")
+    cover_shows = "the field"
 
     def __init__(self, app: Any, tm: TurnManager, title: str = "",
                  on_exit: Callable[[], Any] | None = None, writer: Any = None,
@@ -86,18 +87,12 @@ class MassScene(PlayScene):
         super().__init__(app, tm, title, on_exit, writer, undo)
         self.sel = ""
         self.draft: dict[str, Any] = {}
-        self._log_key: tuple = ()
 
     # --- reading ---------------------------------------------------------------------------
 
     @property
     def shown(self) -> Battle:
         return self.anim.shown if self.anim.busy else self.tm.state
-
-    def ready(self) -> bool:
-        seat = self.tm.waiting_on
-        return (seat is not None and seat.human and not self.anim.busy and self.cover is None
-                and self.tm.handover_pending is None and not self.tm.is_over)
 
     def names(self) -> dict[str, str]:
         return Words.of(self.tm.state).units  # type: ignore[return-value]
@@ -173,33 +168,15 @@ class MassScene(PlayScene):
 
     # --- input -----------------------------------------------------------------------------
 
-    def handle(self, e: pygame.event.Event) -> Any:
-        if e.type == pygame.VIDEORESIZE:
-            self.resize(self.app.size)
-            return None
-        answered, nxt = self.answer_to_leave(e)
-        if answered:
-            return nxt
-        if e.type == pygame_gui.UI_BUTTON_PRESSED:
-            return self.on_button(e.ui_element)
-        if e.type == pygame.KEYDOWN:
-            return self.on_key(e)
-        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.cover is None:
-            if self.panel.contains(e.pos):
-                return None
-            if self.anim.busy:
-                self.anim.skip()
-                return None
-            sq = self.view.square_at(e.pos)
-            if sq is not None:
-                self.on_square(sq)
-        return None
+    def on_board_click(self, pos: tuple[int, int]) -> None:
+        sq = self.view.square_at(pos)
+        if sq is not None:
+            self.on_square(sq)
 
-    def on_button(self, element: Any) -> Any:
-        if self.cover is not None and self.cover.owns(element):
-            self.tm.acknowledge_handover()
-            self._hide_cover()
-            return None
+    def make_panel(self, size: tuple[int, int]) -> MassPanel:
+        return MassPanel(self.app.ui, size)
+
+    def on_panel(self, element: Any) -> Any:
         act = self.panel.action(element)
         if act is None:
             return None
@@ -283,78 +260,21 @@ class MassScene(PlayScene):
         if not self.message:
             self.sel = ""
 
-    def _undo(self, redo: bool = False) -> None:
-        if self.undo is None or self.anim.busy:
-            return
-        if (redo and not self.undo.can_redo) or (not redo and not self.undo.can_undo):
-            self.message = "Nothing to redo." if redo else (self.undo.why_not_undo()
-                                                            or "Nothing to undo.")
-            return
-        self.undo.redo() if redo else self.undo.undo()
-        self.tm = self.undo.apply(self.tm)
-        self.anim.reset(self.tm.state)
-        self._hide_cover()
+    def after_undo(self) -> None:
         self.sel = ""
-        self.message = "Redone." if redo else "Undone."
 
     # --- screens over the grid ---------------------------------------------------------------
 
     def help_html(self) -> str:
         return HELP.replace("\n", " ")
 
-    def _show_cover(self, name: str) -> None:
-        if self.cover is None:
-            self.cover = HandoverCover(
-                self.app.ui, self.app.size, name,
-                "The field is hidden so that nobody sees where the other side placed its "
-                "units or what it ordered (ZEF-58, ZEF-66).", shown="the field")
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.panel.kill()
-        self.panel = MassPanel(self.app.ui, size)
-        self._log_key = ()
-        if self.cover is not None:
-            name = self.cover.name
-            self._hide_cover()
-            self._show_cover(name)
-
     # --- every frame -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.saving.update()
-        self.anim.update(dt)
-        pending = self.tm.handover_pending
-        if pending is not None and not self.anim.busy:
-            self._show_cover(pending.name or pending.side)
-        seat = self.tm.waiting_on
-        if (seat is not None and not seat.human and not self.anim.busy
-                and not self.waiting_for_answer):
-            self.tm.step()
+        self.play_on(dt)
         self._ensure_selection()
         self._update_log()
         self._update_panel()
-
-    def _update_log(self) -> None:
-        viewer = self.viewer
-        events = self.tm.events
-        upto = len(events) - len(self.anim.queue)
-        key = (len(events), upto, viewer, self.message, id(self.tm))
-        if key == self._log_key:
-            return
-        self._log_key = key
-        w = Words.of(self.tm.state)
-        lines: list[str] = []
-        for e in reversed(events[:max(0, upto)]):
-            if viewer is not None and self.tm.hidden_from(viewer, e):
-                continue
-            line = w.say(e)
-            if line:
-                lines.append(escape(line))
-                if len(lines) >= LOG_LINES:
-                    break
-        if self.message:
-            lines.insert(0, f"<font color='#ff6060'>{escape(self.message)}</font>")
-        self.panel.set_log(lines)
 
     def _status(self) -> str:
         state = self.shown

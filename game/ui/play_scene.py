@@ -194,14 +194,7 @@ class PlayScene:
             return None
         from game.ui.launch import scene_for
 
-        self.saving.close()
-        self.panel.kill()
-        self.stay()
-        for w in (self.help, self.cover, self.end_panel):
-            if w is not None:
-                w.kill()
-        if self._on_events in self.tm.listeners:
-            self.tm.listeners.remove(self._on_events)
+        self._take_down()
         return scene_for(self.app, self.tm, title=self.title, on_exit=self.on_exit,
                          writer=self.writer, undo=self.undo, **art)
 
@@ -209,6 +202,11 @@ class PlayScene:
         """Close the autosave, take every widget down and stop listening to the battle."""
         if self.writer is not None:
             self.writer.close()
+        self._take_down()
+
+    def _take_down(self) -> None:
+        """Every widget down and the battle no longer listened to (the autosave left as it
+        is: closing it is `close`'s, handing it on `follow_the_board`'s)."""
         self.saving.close()
         self.panel.kill()
         self.stay()
