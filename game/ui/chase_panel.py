@@ -7,7 +7,6 @@ change; the scene (game/ui/chase_scene.py) says what they show.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import pygame
@@ -16,15 +15,6 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 WIDTH = 400
 STATUS_H, CARD_H, ODDS_H = 96, 100, 226
 BUTTON_H = 32
-
-
-def pct(p: Fraction) -> str:
-    value = float(p) * 100
-    if 0 < value < 0.05:
-        return "<0.1%"
-    if 99.95 < value < 100:
-        return ">99.9%"
-    return f"{value:.1f}%"
 
 
 class ChasePanel:

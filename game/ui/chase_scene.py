@@ -20,9 +20,9 @@ import pygame
 from game.render.chase_animation import ChaseAnimator
 from game.render.chase_view import ChaseView, picture_of
 from game.turns import TurnManager
-from game.ui.chase_panel import WIDTH, ChasePanel, pct
+from game.ui.chase_panel import WIDTH, ChasePanel
 from game.ui.handover import HandoverCover
-from game.ui.markup import escape
+from game.ui.markup import escape, pct
 from game.ui.mode_scene import ModeScene
 from game.ui.scene_keys import NOT_MINE, screen_key
 from rules.commands import Choose

@@ -10,7 +10,6 @@ and the chance he wins the round, against a rider who answers as the computer wo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import pygame
 import pygame_gui
@@ -18,7 +17,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.render.tokens import font
 from game.ui.layout import stack_heights
-from game.ui.markup import escape
+from game.ui.markup import escape, pct
 from rules.systems.fallen_empire.joust_odds import ChoiceOdds
 
 WIDTH = 380
@@ -27,16 +26,6 @@ CARD_H, ODDS_H, CHART_H, LOG_MIN = 64, 300, 72, 90
 CARD_MIN, ODDS_MIN = 56, 80
 FIXED_H = 76 + 2 + 2 + CHART_H + 4 + 44 + 4 + 12
 WIN, DRAW, LOSE = (92, 196, 110), (170, 170, 170), (214, 84, 70)
-
-
-def pct(p: Fraction) -> str:
-    """A chance as a percentage: one decimal, never rounded to a false certainty."""
-    value = float(p) * 100
-    if 0 < value < 0.05:
-        return "<0.1%"
-    if 99.95 < value < 100:
-        return ">99.9%"
-    return f"{value:.1f}%"
 
 
 def dice_word(n: int) -> str:

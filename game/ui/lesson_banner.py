@@ -12,13 +12,10 @@ import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from game.lessons import LessonRun
+from game.ui.markup import pct
 from rules.engine import catalogue
 
 WIDTH, HEIGHT = 600, 320
-
-
-def _pct(x: Any) -> str:
-    return f"{float(x) * 100:.1f}%"
 
 
 def banner_html(run: LessonRun, state: Any, last_then: str) -> str:
@@ -41,8 +38,8 @@ def banner_html(run: LessonRun, state: Any, last_then: str) -> str:
         text = label
         for uid, name in names.items():
             text = text.replace(uid, name)
-        parts.append(f"{escape(text[:1].upper() + text[1:])}: <b>{_pct(odds.hit)}</b> to hit, "
-                     f"{_pct(odds.kill)} to fell")
+        parts.append(f"{escape(text[:1].upper() + text[1:])}: <b>{pct(odds.hit)}</b> to hit, "
+                     f"{pct(odds.kill)} to fell")
     return "<br>".join(parts)
 
 

@@ -7,6 +7,7 @@ narrations say "1d8 rolls 4 → 4 damage" or "HC ≥ 13"; those few are spelled 
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 
 # Glyphs the rules' texts use that pygame-gui's Noto Sans lacks (tests/ui check the rest).
 _UNDRAWABLE = str.maketrans({"→": "->", "≥": ">=", "≤": "<="})
@@ -18,3 +19,14 @@ def escape(text: str) -> str:
 
 
 __all__ = ["escape"]
+
+
+def pct(p: Fraction | float) -> str:
+    """A chance as a percentage: one decimal, never rounded to a false certainty (a chance
+    of 99.97% is ">99.9%", not "100.0%")."""
+    value = float(p) * 100
+    if 0 < value < 0.05:
+        return "<0.1%"
+    if 99.95 < value < 100:
+        return ">99.9%"
+    return f"{value:.1f}%"

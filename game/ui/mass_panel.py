@@ -15,21 +15,12 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
-from game.ui.markup import escape
+from game.ui.markup import escape, pct
 from rules.systems.zefrs.mass.odds import AttackPreview
 
 WIDTH = 400
 STATUS_H, CARD_H, ODDS_H = 88, 124, 170
 BUTTON_H = 32
-
-
-def pct(p: Fraction) -> str:
-    value = float(p) * 100
-    if 0 < value < 0.05:
-        return "<0.1%"
-    if 99.95 < value < 100:
-        return ">99.9%"
-    return f"{value:.1f}%"
 
 
 def law_html(law: dict[int, Fraction], cap: int = 7) -> str:

@@ -11,24 +11,18 @@ rows as there are buttons, and the log the rest."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.ui.layout import place, text_height
-from game.ui.markup import escape
+from game.ui.markup import escape, pct
 from game.ui.odds_chart import draw_chart, outcome_hex
 from rules.commands import Command
 from rules.engine import AttackOdds
 
 WIDTH = 380
 LOG_LINES = 60  # newest first; the whole story is in the save and the replay
-
-
-def pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
 
 
 def odds_html(title: str, odds: AttackOdds) -> str:
