@@ -15,10 +15,10 @@ How it runs, in a sentence a role:
   quarry   swings back only when it costs no ground, or when the blow is likely to drop
            the pursuer at his heels; else he runs
   offer    when a foe flees a skirmish (R-ER-CHASE-OFFER), the side he flees from gives
-           chase (R-ER-CHASE-OFFER-AI) if, for its best pursuer, the chance of having him in reach at the end of
-           the first round beats the chance of losing him in it by more than the share of
-           its fighting figures still facing another foe that the chase takes off the map
-           (`offer_choice`)
+           chase (R-ER-CHASE-OFFER-AI) if, for its best pursuer, the chance of having him
+           in reach at the end of the first round beats the chance of losing him in it by
+           more than the share of its fighting figures still facing another foe that the
+           chase takes off the map (`offer_choice`)
 """
 
 from __future__ import annotations

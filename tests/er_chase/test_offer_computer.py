@@ -1,8 +1,8 @@
-"""The computer offered a chase in a skirmish (R-ER-CHASE-OFFER, ER-21,
-R-ER-CHASE-OFFER-AI) gives chase or lets
-him go by the chase's own exact odds (game/ai/er_chase.py `weigh_offer`): the chance of
-having him in reach at the end of the first round against the chance of losing him in it,
-less what the fight on the map loses when the pursuers run off after him."""
+"""The computer offered a chase in a skirmish (R-ER-CHASE-OFFER, ER-21) gives chase or lets
+him go (R-ER-CHASE-OFFER-AI) by the chase's own exact odds (game/ai/er_chase.py
+`weigh_offer`): the chance of having him in reach at the end of the first round against the
+chance of losing him in it, less what the fight on the map loses when the pursuers run off
+after him."""
 
 from __future__ import annotations
 
