@@ -60,10 +60,7 @@ class ChaseCalled(Event):
     pursuers: tuple[str, ...]
 
     def narrate(self, w: Words = PLAIN) -> str:
-        run = ", ".join(w.unit(q) for q in self.quarries)
-        chase = ", ".join(w.unit(p) for p in self.pursuers)
-        return (f"GM starts a chase: {run} {'runs' if len(self.quarries) == 1 else 'run'}, "
-                f"{chase} {'gives' if len(self.pursuers) == 1 else 'give'} chase (ER-21).")
+        return "GM starts a chase, outside the turn order (R-ER-CHASE-GM)."  # who: ChaseBegan
 
 
 @evolver(ChaseCalled, RULESET)
