@@ -166,7 +166,7 @@ class TurnManager:
     def __init__(self, source: BattleSetup | Battle, seats: Mapping[str, Seat], *,
                  events: Iterable[Event] = (),
                  history: Iterable[tuple[Command, Sequence[Event]]] = (),
-                 listeners: Iterable[Listener] = ()) -> None:
+                 listeners: Iterable[Listener] = (), one_player: bool = False) -> None:
         if isinstance(source, BattleSetup):
             if events or history:
                 raise ValueError("a battle started from a set-up has no earlier events; pass "
@@ -193,7 +193,8 @@ class TurnManager:
         for _, evs in self.history:
             self._record(evs)
         self._legal: list[Command] | None = None
-        self._humans = sum(1 for s in self.seats.values() if s.human)
+        self._humans = min(1, len(self.seats)) if one_player else sum(
+            1 for s in self.seats.values() if s.human)
         self._shown: str | None = None  # the human seat that last acted or saw the board
         self.handover_pending: Seat | None = None
         self._update_handover()

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from rules.commands import Command
 from rules.dice import Dice
-from rules.engine import Context, IllegalCommand, UnitSpec, ruleset_of
+from rules.engine import Context, IllegalCommand, UnitSpec, _advance, ruleset_of
 from rules.events import Event, HexT, RulingOverridden, evolver, hx, unhx
 from rules.state import DEAD, GONE, Battle
 from rules.wording import PLAIN, Words, a_an, ruling_value
@@ -90,7 +90,21 @@ class Exchange(Command):
                 f"{w.unit(self.target)}")
 
 
-GM_COMMANDS = (PlaceUnit, RemoveUnit, RelocateUnit, EditUnit, OverrideRuling, Exchange)
+class StartChase(Command):
+    """Start a chase now between any figures, outside the turn order, where the ruleset has
+    a "chase" mode (Enchanted Realms): `quarries` flee, `pursuers` give chase."""
+
+    type: Literal["gm_chase"] = "gm_chase"
+    quarries: tuple[str, ...]
+    pursuers: tuple[str, ...]
+
+    def say(self, w: Words = PLAIN) -> str:
+        return (f"GM starts a chase: {', '.join(w.unit(q) for q in self.quarries)} fleeing "
+                f"{', '.join(w.unit(p) for p in self.pursuers)}")
+
+
+GM_COMMANDS = (PlaceUnit, RemoveUnit, RelocateUnit, EditUnit, OverrideRuling, Exchange,
+               StartChase)
 
 
 class UnitPlaced(Event):
@@ -237,6 +251,12 @@ def gm_check(state: Battle, cmd: Command) -> str | None:
         except (KeyError, ValueError, AssertionError) as exc:
             return f"{cmd.attacker} cannot make a {cmd.kind} attack on {cmd.target}: {exc}"
         return None
+    if isinstance(cmd, StartChase):
+        if "chase" not in rs.modes():
+            return f"{rs.name} has no chase mode"
+        if state.outcome is not None:
+            return "the battle is over; \"Play from here\" starts it again first"
+        return rs.gm_busy(state) or rs.check_gm_chase(state, cmd.quarries, cmd.pursuers)
     return f"{cmd.type} is not a GM command"
 
 
@@ -262,6 +282,10 @@ def gm_submit(state: Battle, cmd: Command, dice: Dice | None = None
             state, cmd.key, cmd.value)))
     elif isinstance(cmd, Exchange):
         ruleset_of(state).exchange(ctx, cmd.attacker, cmd.target, kind=cmd.kind, **cmd.options)
+    elif isinstance(cmd, StartChase):
+        rs = ruleset_of(state)
+        rs.gm_chase(ctx, cmd.quarries, cmd.pursuers)
+        _advance(rs, ctx)  # the chase's opening (initiative ...) runs until a runner decides
     if ctx.unclaimed_rolls():
         raise RuntimeError("dice rolled in a GM command but not recorded in any event")
     return ctx.state, ctx.events
@@ -272,4 +296,4 @@ def is_gm_command(cmd: Command) -> bool:
 
 
 __all__ = ["EditUnit", "Exchange", "OverrideRuling", "PlaceUnit", "RelocateUnit", "RemoveUnit",
-           "gm_check", "gm_submit", "hx", "is_gm_command"]
+           "StartChase", "gm_check", "gm_submit", "hx", "is_gm_command"]

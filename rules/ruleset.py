@@ -246,6 +246,17 @@ class Ruleset:
         same situation, modifiers and resolution as in play, with ctx.dice."""
         raise NotImplementedError
 
+    def gm_chase(self, ctx: Context, quarries: tuple[str, ...], pursuers: tuple[str, ...]
+                 ) -> None:
+        """Open a chase now, outside the turn order (the sandbox's "Start a chase"), for a
+        ruleset whose `modes()` has "chase": `quarries` flee, `pursuers` give chase."""
+        raise NotImplementedError
+
+    def check_gm_chase(self, state: Battle, quarries: tuple[str, ...],
+                       pursuers: tuple[str, ...]) -> str | None:
+        """Why the GM cannot start this chase now, or None (see `gm_chase`)."""
+        return None
+
     def archetypes(self) -> dict[str, str]:
         """Common figure types (swordsman, spearman, orc, ogre …) → this ruleset's template,
         so a position can be set up again under another ruleset."""

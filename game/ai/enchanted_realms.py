@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.ai.er_chase import offer_choice
 from game.ai.hooks import Profile, RulesetHooks, Strike, Tier
 from rules.commands import Attack, Cast, Choose, Command, UseItem
 from rules.hexgrid import Hex
@@ -148,6 +149,10 @@ class EnchantedRealmsHooks(RulesetHooks):
             if two in legal:
                 return two
         return blow
+
+    def choose(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
+        """Give chase or let go (ER-21) by the chase's exact odds (`game.ai.er_chase`)."""
+        return offer_choice(model.state, legal)
 
     def turn_option(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
         """Stand up (ER-18); take the blade in hand when a foe is at hand (ER-17); ready a

@@ -14,27 +14,36 @@ How it runs, in a sentence a role:
            come within reach of him
   quarry   swings back only when it costs no ground, or when the blow is likely to drop
            the pursuer at his heels; else he runs
+  offer    when a foe flees a skirmish (R-ER-CHASE-OFFER), the side he flees from gives
+           chase (R-ER-CHASE-OFFER-AI) if, for its best pursuer, the chance of having him
+           in reach at the end of the first round beats the chance of losing him in it by
+           more than the share of its fighting figures still facing another foe that the
+           chase takes off the map (`offer_choice`)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.ai.hooks import RulesetHooks
 from rules.commands import Choose, Command
-from rules.state import Battle
+from rules.engine import Context
+from rules.state import Battle, changed
 from rules.systems.enchanted_realms import attack
 from rules.systems.enchanted_realms.chase.choices import running_blow
 from rules.systems.enchanted_realms.chase.events import chase_frame
-from rules.systems.enchanted_realms.chase.odds import round_odds
+from rules.systems.enchanted_realms.chase.odds import ChaseOdds, round_odds
+from rules.systems.enchanted_realms.chase.offer import ChaseOfferFrame
 from rules.systems.enchanted_realms.chase.pace import heavy
-from rules.systems.enchanted_realms.units import er
+from rules.systems.enchanted_realms.units import er, speed_ft
 
 if TYPE_CHECKING:
     from game.ai.model import Model
 
-__all__ = ["HOOKS", "ChaseHooks", "chase_choice"]
+__all__ = ["HOOKS", "ChaseHooks", "OfferWeighing", "chase_choice", "offer_choice",
+           "weigh_offer"]
 
 HOPELESS = Fraction(19, 20)  # break off when the quarry gets away this surely
 WORTH_THE_GROUND = Fraction(1, 2)  # a heavy swing that drops him this often is worth it
@@ -88,6 +97,71 @@ def chase_choice(state: Battle, legal: list[Command]) -> Command | None:
     if not heavy(er(state, unit)) or drop >= WORTH_THE_GROUND:
         return by[f"swing:{target}"]
     return by["run"]
+
+
+@dataclass(frozen=True)
+class OfferWeighing:
+    """Why the computer gives chase or lets him go: the best pursuer's first-round odds
+    (each initiative order between the pair taken as even) and what the skirmish loses."""
+
+    pursuer: str
+    reach: Fraction  # in his reach at the end of the first round
+    escape: Fraction  # lost during it (ER-33)
+    cost: Fraction  # the share of the side's fighting figures taken from another foe
+
+    @property
+    def give_chase(self) -> bool:
+        return self.reach - self.escape > self.cost
+
+
+def _first_round(state: Battle, pursuer: str, quarry: str) -> ChaseOdds:
+    """`round_odds` for the round to come, before initiative is rolled: the pair's two
+    orders (R-ER-CHASE-ORDER) averaged, as a GM would call it even money."""
+    f = chase_frame(state)
+    assert f is not None
+    both = [round_odds(state.replace_top(changed(f, step="initiative", order=order)),
+                       pursuer, quarry) for order in ((pursuer, quarry), (quarry, pursuer))]
+    half = Fraction(1, 2)
+    return ChaseOdds(pursuer=pursuer, quarry=quarry, choice="run",
+                     reach=half * sum(o.reach for o in both),
+                     escape=half * sum(o.escape for o in both),
+                     expected_gap=half * sum(o.expected_gap for o in both), gaps=())
+
+
+def _kept_busy(state: Battle, offer: ChaseOfferFrame) -> Fraction:
+    """The share of the pursuers' side's fighting figures that giving chase takes from a
+    fight still going on: pursuers with another foe within a turn's run of them."""
+    side = state.unit(offer.pursuers[0]).side
+    own = [u for u in state.units if u.side == side and u.fighting and u.pos is not None]
+    others = [u for u in state.units if u.side != side and u.fighting and u.pos is not None
+              and u.id != offer.quarry]
+    fph = state.board.feet_per_hex
+    busy = [p for p in offer.pursuers
+            if any(state.unit(p).pos.distance(o.pos) <= max(1, speed_ft(er(state, p)) // fph)  # type: ignore[union-attr]
+                   for o in others)]
+    return Fraction(len(busy), len(own)) if own else Fraction(0)
+
+
+def weigh_offer(state: Battle) -> OfferWeighing | None:
+    """The chase offered now weighed (None if no chase is on offer)."""
+    offer = state.top
+    if not isinstance(offer, ChaseOfferFrame):
+        return None
+    ctx = Context(state)  # the chase as it would open: the lane only, no dice
+    offer.decide(ctx, Choose(unit=offer.pursuers[0], option="give_chase"))
+    best = max((_first_round(ctx.state, p, offer.quarry) for p in offer.pursuers),
+               key=lambda o: (o.reach - o.escape, o.pursuer))
+    return OfferWeighing(best.pursuer, best.reach, best.escape, _kept_busy(state, offer))
+
+
+def offer_choice(state: Battle, legal: list[Command]) -> Command | None:
+    """Give chase or let go (ER-21) by `weigh_offer`; None if no chase is on offer."""
+    w = weigh_offer(state)
+    offer = state.top
+    if w is None or not isinstance(offer, ChaseOfferFrame):
+        return None
+    cmd = Choose(unit=offer.pursuers[0], option="give_chase" if w.give_chase else "let_go")
+    return cmd if cmd in legal else None
 
 
 class ChaseHooks(RulesetHooks):

@@ -8,14 +8,23 @@ from collections.abc import Sequence
 
 from rules.commands import Command
 from rules.events import AttackRolled, Event
-from rules.gm import EditUnit, Exchange, OverrideRuling, PlaceUnit, RelocateUnit, RemoveUnit
+from rules.gm import (
+    EditUnit,
+    Exchange,
+    OverrideRuling,
+    PlaceUnit,
+    RelocateUnit,
+    RemoveUnit,
+    StartChase,
+)
 from rules.state import Battle
 from rules.wording import Words, a_an, plural, ruling_value
 
 # What each GM command is, in words, for "X does not support <words> in the sandbox yet".
 GM_WORDS = {"gm_place": "placing figures", "gm_remove": "removing figures",
             "gm_relocate": "moving figures", "gm_edit": "editing figures",
-            "gm_override": "overriding rulings", "gm_exchange": "exchanges"}
+            "gm_override": "overriding rulings", "gm_exchange": "exchanges",
+            "gm_chase": "chases"}
 
 
 def entry_label(before: Battle, cmd: Command, events: Sequence[Event]) -> str:
@@ -29,6 +38,10 @@ def entry_label(before: Battle, cmd: Command, events: Sequence[Event]) -> str:
                 f"{w.direction(s.facing)}")
     if isinstance(cmd, RemoveUnit):
         return f"Remove {w.unit(cmd.unit)}"
+    if isinstance(cmd, StartChase):
+        run = ", ".join(w.unit(q) for q in cmd.quarries)
+        after = ", ".join(w.unit(p) for p in cmd.pursuers)
+        return f"Chase: {run} {'runs' if len(cmd.quarries) == 1 else 'run'} from {after}"
     if isinstance(cmd, RelocateUnit):
         u = before.unit(cmd.unit)
         if u.pos is not None and (u.pos.q, u.pos.r) == tuple(cmd.to):

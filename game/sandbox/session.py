@@ -7,14 +7,19 @@ moving, turning, editing and removing figures (GM commands, `rules.gm`), overrid
 acting for whichever side must decide (play commands, `rules.engine.submit`), switching the
 ruleset, rolling an exchange with the GM's dice and re-rolling it, and the exports.  Anything
 refused raises `SandboxError` and nothing changes.
+
+A little over 400 lines because each GM tool is one short method here, the work itself in
+its own module (exchange, switch, chase, exports ...).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from game.maps import load_map
+from game.sandbox import chase as chases
 from game.sandbox.common import ExportError, HexLike, SandboxError, to_hex, unit_of
 from game.sandbox.compare import Row, compare_rulesets
 from game.sandbox.dice import DiceError, DiceLike, dice_for
@@ -49,6 +54,7 @@ from rules.engine import (
     start,
     submit,
 )
+from rules.events import Event
 from rules.gm import (
     EditUnit,
     Exchange,
@@ -330,6 +336,33 @@ class Sandbox(SessionLog):
 
     def compare_rulesets(self, attacker: str, target: str, **options: Any) -> list[Row]:
         return compare_rulesets(self.state, attacker, target, **options)
+
+    # --- a chase between any figures (game.sandbox.chase) ---------------------------------
+
+    @property
+    def can_chase(self) -> bool:
+        return chases.can_chase(self.state)
+
+    def open_chase(self, quarries: Sequence[str], pursuers: Sequence[str],
+                   dice: DiceLike = None) -> chases.ChaseRun:
+        """Open a chase from here, nothing recorded yet: play it from `run.state`, then
+        `finish_chase`.  SandboxError if the ruleset or the figures refuse it."""
+        return chases.open_chase(self.state, quarries, pursuers, dice)
+
+    def finish_chase(self, run: chases.ChaseRun, state: Battle, events: Sequence[Event]
+                     ) -> Entry:
+        """Record a chase played to its end as one entry (undo: back to before it)."""
+        chases.check_finished(run, self.state, state, events)
+        return self._push(entry_label(run.before, run.command, run.events), "gm",
+                          run.command, run.events + tuple(events), state,
+                          run.command.quarries[0])
+
+    def chase(self, quarries: Sequence[str], pursuers: Sequence[str],
+              choose: chases.Chooser, dice: DiceLike = None) -> Entry:
+        """Start a chase and play it to its end by `choose` (scripts and tests)."""
+        run = self.open_chase(quarries, pursuers, dice)
+        state, events = chases.play_out(run, choose)
+        return self.finish_chase(run, state, events)
 
     # --- checking and exporting --------------------------------------------------------------
 

@@ -63,7 +63,8 @@ class ChaseScene(ModeScene):
 
     def __init__(self, app: Any, tm: TurnManager, title: str = "",
                  on_exit: Callable[[], Any] | None = None, writer: Any = None,
-                 undo: Any = None, **_map_art: Any) -> None:
+                 undo: Any = None, back: Callable[[TurnManager], Any] | None = None,
+                 **_map_art: Any) -> None:
         if chase_frame(tm.state) is None:
             raise ValueError("the chase scene shows a chase, and this battle is not one")
         self.view = ChaseView()
@@ -71,6 +72,7 @@ class ChaseScene(ModeScene):
         self.panel = ChasePanel(app.ui, app.size)
         super().__init__(app, tm, title, on_exit, writer, undo)
         self._map_art = _map_art  # for the map, when a chase out of a skirmish returns to it
+        self.back = back  # given: the screen the chase goes back to (the GM's sandbox)
         self._last_track = tm.state
 
     # --- reading ---------------------------------------------------------------------------
@@ -136,6 +138,9 @@ class ChaseScene(ModeScene):
         self.show_on(dt)
         if chase_frame(self.anim.shown) is None:  # the chase is over: on to the map
             self.anim.skip()
+            if self.back is not None and self.tm.state.board_kind != self.board_kind:
+                self.close()  # the sandbox records the chase and shows the map again
+                return self.back(self.tm)
             nxt = self.follow_the_board(**self._map_art)  # R-ER-CHASE-RETURN
             if nxt is not None:
                 return nxt

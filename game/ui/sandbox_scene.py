@@ -41,6 +41,7 @@ from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
 from game.sandbox import Sandbox, SandboxError
 from game.ui.layout import stack_heights
+from game.ui.sandbox_chase import CHASE_TIP, SandboxChase
 from game.ui.sandbox_dialogs import SAVE_TIP, SandboxDialogs, parse_typed
 from game.ui.sandbox_exports import SandboxExports
 from game.ui.sandbox_layout import (
@@ -63,7 +64,7 @@ from rules.hexgrid import Hex
 from rules.wording import Words
 
 
-class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
+class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports, SandboxChase):
     def __init__(self, app: Any, sandbox: Sandbox, on_exit: Any = None) -> None:
         self.app = app
         self.sb = sandbox
@@ -157,6 +158,11 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         self.scenario_b = UIButton(pygame.Rect(4, y, LEFT - 12, 28), "Save as scenario", ui,
                                    container=left, tool_tip_text=SAVE_TIP)
         y += 34
+        self.chase_b = None  # where the ruleset has a chase mode (Enchanted Realms)
+        if self.sb.can_chase:
+            self.chase_b = UIButton(pygame.Rect(4, y, LEFT - 12, 28), "Start a chase…", ui,
+                                    container=left, tool_tip_text=CHASE_TIP)
+            y += 32
         UILabel(pygame.Rect(4, y, LEFT - 12, 22), "Timeline", ui, container=left)
         y += 24
         self.timeline = UISelectionList(pygame.Rect(4, y, LEFT - 12, h - y - 10), [], ui,
@@ -209,7 +215,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
         self.build()
 
     def close(self) -> None:
-        for w in self.widgets + [self.edit_window, self.rulings_window]:
+        for w in self.widgets + [self.edit_window, self.rulings_window, self.chase_window]:
             if w is not None:
                 w.kill()
 
@@ -263,6 +269,8 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
                 self.edit_window = None
             if e.ui_element is self.rulings_window:
                 self.rulings_window = None
+            if e.ui_element is self.chase_window:
+                self.chase_window = None
             return None
         if e.type == pygame.KEYDOWN:
             return self._key(e)
@@ -395,6 +403,10 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports):
             self._export(element)
         elif element is self.scenario_b:
             self._save_scenario()
+        elif self.chase_b is not None and element is self.chase_b:
+            self._open_chase(sel)
+        elif self.chase_window is not None and element is self.chase_go:
+            return self._run_chase()
         elif self.edit_window is not None and element is self.edit_save:
             self._save_edit()
         elif self.rulings_window is not None and element is self.rulings_set:

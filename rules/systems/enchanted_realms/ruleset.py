@@ -21,6 +21,7 @@ from rules.ruleset import HexMarker, weapon_badge
 from rules.ruleset_base import TableRuleset
 from rules.state import Battle, Board, Frame
 from rules.systems.enchanted_realms import actions, attack, options, ready
+from rules.systems.enchanted_realms.chase import called
 from rules.systems.enchanted_realms.chase.offer import offer_chase
 from rules.systems.enchanted_realms.config import placed
 from rules.systems.enchanted_realms.events import say_trigger
@@ -168,6 +169,15 @@ class EnchantedRealms(TableRuleset):
         b = attack.plan(ctx.state, attacker, target, weapon=options.get("weapon", ""),
                         advantage=int(options.get("advantage", 0)))
         attack.strike(ctx, b)
+
+    def gm_chase(self, ctx: Context, quarries: tuple[str, ...], pursuers: tuple[str, ...]
+                 ) -> None:
+        """The GM starts a chase between any figures (R-ER-CHASE-GM, chase/called.py)."""
+        called.gm_chase(ctx, quarries, pursuers)
+
+    def check_gm_chase(self, state: Battle, quarries: tuple[str, ...],
+                       pursuers: tuple[str, ...]) -> str | None:
+        return called.check_gm_chase(state, quarries, pursuers)
 
     def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
                        ) -> list[tuple[int, str, str]]:

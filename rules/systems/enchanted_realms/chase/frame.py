@@ -38,6 +38,7 @@ class ChaseFrame(Frame):
     deciding: str = ""  # the runner choosing, during "choose"
     chase_round: int = 0
     returns: bool = False  # opened from a skirmish: it ends back on the map (offer.py)
+    called: bool = False  # ... by the GM, outside the turn order: no turn is spent (called.py)
 
     mode: ClassVar[str | None] = "chase"
     board: ClassVar[str | None] = "track"

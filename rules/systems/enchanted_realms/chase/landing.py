@@ -77,7 +77,8 @@ def placed_by_the_gap(state: Battle, frame: ChaseFrame) -> tuple[tuple[str, tupl
 
 def return_to_the_map(ctx: Context, frame: ChaseFrame, result: str) -> None:
     """End a chase opened from a skirmish: the runners placed, the fleeing figure gone if
-    he got away, and his turn over (the chase has used it)."""
+    he got away, and his turn over (the chase has used it), unless the GM called the chase
+    (R-ER-CHASE-GM)."""
     ctx.emit(ChaseReturned(placements=placed_by_the_gap(ctx.state, frame)))
     if result == "escaped":
         for q in frame.runners:
@@ -85,5 +86,5 @@ def return_to_the_map(ctx: Context, frame: ChaseFrame, result: str) -> None:
                 ctx.emit(UnitStatusChanged(unit=q.unit, status=GONE, condition="escaped",
                                            reason="he outran his pursuers", rule="ER-33"))
     top = ctx.state.top
-    if isinstance(top, TurnFrame):
+    if isinstance(top, TurnFrame) and not frame.called:  # a GM's chase spends no turn
         ctx.emit(TurnEnded(unit=top.unit))
