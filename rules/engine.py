@@ -121,7 +121,7 @@ def catalogue() -> list[tuple[str, str, str]]:
     return [(rs.id, rs.name, rs.source) for rs in rulesets()]
 
 
-def _advance(ruleset: Ruleset, ctx: Context) -> None:
+def advance(ruleset: Ruleset, ctx: Context) -> None:
     """Run automatic frames until a side must decide or the battle is over."""
     for _ in range(MAX_AUTOMATIC_STEPS):
         top = ctx.state.top
@@ -142,7 +142,7 @@ def start(setup: BattleSetup, dice: Dice | None = None) -> tuple[Battle, list[Ev
     ruleset = ruleset_of(setup.ruleset)
     state = ruleset.initial_state(setup)
     ctx = Context(state, dice)
-    _advance(ruleset, ctx)
+    advance(ruleset, ctx)
     return ctx.state, ctx.events
 
 
@@ -207,7 +207,7 @@ def submit(state: Battle, command: Command, dice: Dice | None = None
         top.decide(ctx, command)
     else:
         ruleset.decide(ctx, command)
-    _advance(ruleset, ctx)
+    advance(ruleset, ctx)
     if ctx.unclaimed_rolls():
         raise RuntimeError(f"{ruleset.id}: dice rolled but not recorded in any event")
     return ctx.state, ctx.events

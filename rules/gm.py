@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from rules.commands import Command
 from rules.dice import Dice
-from rules.engine import Context, IllegalCommand, UnitSpec, _advance, ruleset_of
+from rules.engine import Context, IllegalCommand, UnitSpec, advance, ruleset_of
 from rules.events import Event, HexT, RulingOverridden, evolver, hx, unhx
 from rules.state import DEAD, GONE, Battle
 from rules.wording import PLAIN, Words, a_an, ruling_value
@@ -285,7 +285,7 @@ def gm_submit(state: Battle, cmd: Command, dice: Dice | None = None
     elif isinstance(cmd, StartChase):
         rs = ruleset_of(state)
         rs.gm_chase(ctx, cmd.quarries, cmd.pursuers)
-        _advance(rs, ctx)  # the chase's opening (initiative ...) runs until a runner decides
+        advance(rs, ctx)  # the chase's opening (initiative ...) runs until a runner decides
     if ctx.unclaimed_rolls():
         raise RuntimeError("dice rolled in a GM command but not recorded in any event")
     return ctx.state, ctx.events
