@@ -8,7 +8,7 @@ initiative d20s by the runners' ids, then each moment's dice); every later die i
 from __future__ import annotations
 
 from rules.commands import Attack, Choose
-from rules.engine import Context, _advance, initial_state, legal_commands, ruleset_of
+from rules.engine import Context, advance, initial_state, legal_commands, ruleset_of
 from rules.events import BattleEnded, UnitStatusChanged
 from rules.playout import random_playout
 from rules.state import GONE, changed
@@ -50,7 +50,7 @@ def test_triggers_lapse_and_nobody_reacts_or_casts_in_a_chase() -> None:
     st = initial_state(setup)
     st = changed(st, system=ErSystem(triggers=(Trigger(owner="p", kind="within", feet=10),)))
     ctx = Context(st, Dice([]))
-    _advance(ruleset_of(st), ctx)
+    advance(ruleset_of(st), ctx)
     began = of(ctx.events, ChaseBegan)[0]
     assert began.lapsed == ("p",) and "lapse (ER-26)" in began.narrate()
     assert ctx.state.system.triggers == ()
