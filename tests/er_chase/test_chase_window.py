@@ -77,6 +77,7 @@ def test_the_sprint_opens_on_the_track() -> None:
 
 def test_the_watch_runs_the_sprint_to_its_end_against_the_computer() -> None:
     me = Runner(["human", "ai:greedy"])
+    me.scene.anim.speed = 50.0  # the show is not what this test is about
     for _ in range(200):
         me.settle()
         if me.scene.tm.is_over:
@@ -93,17 +94,18 @@ def test_the_watch_runs_the_sprint_to_its_end_against_the_computer() -> None:
 
 def test_hot_seat_hands_over_between_runners() -> None:
     me = Runner(["human", "human"])
+    me.scene.anim.speed = 50.0  # the show is not what this test is about
     handed = 0
     for _ in range(60):
         me.settle()
-        if me.scene.tm.is_over:
+        if me.scene.tm.is_over or handed >= 2:
             break
         if me.scene.cover is not None:
             handed += 1
             me.click(me.scene.cover.button.get_abs_rect().center)
             continue
         me.key(pygame.K_r)
-    assert handed >= 1
+    assert handed >= 2  # from one runner's player to the other's, and back
 
 
 def test_space_skips_the_countdown() -> None:
