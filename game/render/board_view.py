@@ -50,6 +50,9 @@ MotionHook = Callable[[str], Motion | None]
 AHEAD_BUDGET = 500
 
 
+READABLE = ZOOMS.index(0.5)  # the least zoom at which a figure still reads as a miniature
+FRAMING_MOST = ZOOMS.index(1.0)  # framing the figures never zooms in past this
+
 class BoardView:
     def __init__(self, state: Battle, camera: Camera, painter: TilePainter | None = None) -> None:
         self.camera = camera
@@ -84,8 +87,11 @@ class BoardView:
         x0, y0, x1, y1 = self.terrain.bounds(self.camera.zoom_index)
         self.camera.look_at((x0 + x1) / 2, (y0 + y1) / 2)
 
-    def fit(self) -> None:
-        """Pick the largest zoom at which the whole board fits the screen, and centre it."""
+    def fit(self, state: Battle | None = None) -> None:
+        """Pick the largest zoom at which the whole board fits the screen, and centre it.
+        A board too big to show whole at a zoom where a figure still reads as a miniature is
+        framed on its figures instead (`state`), so a player opening a big map sees the
+        armies rather than an empty stretch of it."""
         sw, sh = self.camera.screen
         best = 0
         for zi in range(len(ZOOMS)):
@@ -93,7 +99,33 @@ class BoardView:
             if x1 - x0 <= sw and y1 - y0 <= sh:
                 best = zi
         self.camera.zoom_index = best
-        self.centre_on_board()
+        spots = [u.pos for u in state.units if u.pos is not None] if state is not None else []
+        if best >= READABLE or not spots:
+            self.centre_on_board()
+            return
+        if not self._fits(self._frame(spots, READABLE)):  # armies far apart: the first side's
+            first = state.sides[0].id if state is not None and state.sides else ""
+            spots = [u.pos for u in state.units  # type: ignore[union-attr]
+                     if u.pos is not None and u.side == first] or spots
+        zoom, box = READABLE, self._frame(spots, READABLE)
+        for zi in range(FRAMING_MOST, READABLE, -1):
+            if self._fits(self._frame(spots, zi)):
+                zoom, box = zi, self._frame(spots, zi)
+                break
+        self.camera.zoom_index = zoom
+        self.camera.look_at((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+    def _fits(self, box: tuple[float, float, float, float]) -> bool:
+        sw, sh = self.camera.screen
+        return box[2] - box[0] <= sw and box[3] - box[1] <= sh
+
+    def _frame(self, spots: list[Hex], zi: int) -> tuple[float, float, float, float]:
+        """World pixel bounds of the hexes `spots` at zoom `zi`, with a hex of room round."""
+        lay = self.camera.layout(zi)
+        points = [lay.hex_to_pixel(h) for h in spots]
+        pad = max(lay.size) * 2.5
+        return (min(x for x, _ in points) - pad, min(y for _, y in points) - pad,
+                max(x for x, _ in points) + pad, max(y for _, y in points) + pad)
 
     def draw(self, surf: pygame.Surface, state: Battle, overlays: Overlays | None = None,
              selected: str | None = None, acting: frozenset[str] = frozenset(),

@@ -60,7 +60,7 @@ class BattleScene(PlayScene, BattlePanels):
         self.camera = Camera(orientation=orientation, hex_size=hex_size,
                              screen=(w - WIDTH, h))
         self.view = BoardView(tm.state, self.camera, painter)
-        self.view.fit()
+        self.view.fit(tm.state)
         self.anim = Animator(tm.state, self.camera, speed=app.settings.get("anim_speed", 1.0))
         self.panel = SidePanel(app.ui, (w, h))
         self.options = ViewOptions()

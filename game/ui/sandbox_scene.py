@@ -102,7 +102,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports, SandboxChase):
         self.camera = Camera(orientation=orientation, hex_size=size,
                              screen=(w - LEFT - RIGHT, h))
         self.view = BoardView(self.sb.state, self.camera, painter_for(sc) if sc else None)
-        self.view.fit()
+        self.view.fit(self.sb.state)
 
     def build(self) -> None:
         for w in self.widgets:
