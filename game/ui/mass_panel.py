@@ -13,14 +13,13 @@ from fractions import Fraction
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIButton, UIPanel, UITextBox
+from pygame_gui.elements import UIButton
 
 from game.ui.markup import escape, pct
+from game.ui.mode_panel import BUTTON_H, WIDTH, ModePanel
 from rules.systems.zefrs.mass.odds import AttackPreview
 
-WIDTH = 400
 STATUS_H, CARD_H, ODDS_H = 88, 124, 170
-BUTTON_H = 32
 
 
 def law_html(law: dict[int, Fraction], cap: int = 7) -> str:
@@ -50,58 +49,17 @@ def preview_html(p: AttackPreview | None, names: dict[str, str]) -> str:
     return text
 
 
-class MassPanel:
+class MassPanel(ModePanel):
     """The side panel; `buttons` maps each button to what the scene does with it."""
 
     def __init__(self, ui: Any, size: tuple[int, int]) -> None:
-        w, h = size
-        self.ui = ui
-        self.rect = pygame.Rect(w - WIDTH, 0, WIDTH, h)
-        self.panel = UIPanel(self.rect, starting_height=1, manager=ui)
-        inner = WIDTH - 12
-        self.status = UITextBox("", pygame.Rect(4, 4, inner, STATUS_H), ui, container=self.panel)
-        self.card = UITextBox("", pygame.Rect(4, 8 + STATUS_H, inner, CARD_H), ui,
-                              container=self.panel)
-        self.odds = UITextBox("", pygame.Rect(4, 12 + STATUS_H + CARD_H, inner, ODDS_H), ui,
-                              container=self.panel)
-        self.button_top = 16 + STATUS_H + CARD_H + ODDS_H
-        self.button_area = 4 * (BUTTON_H + 4)
-        log_top = self.button_top + self.button_area + 4
-        self.log = UITextBox("", pygame.Rect(4, log_top, inner, max(60, h - log_top - 8)), ui,
-                             container=self.panel)
-        self.buttons: dict[Any, tuple[str, str]] = {}
-        self._key: tuple = ()
-        self._texts: dict[str, str] = {}
-
-    def contains(self, pos: tuple[int, int]) -> bool:
-        return self.rect.collidepoint(pos)
-
-    def _set(self, box: UITextBox, key: str, html: str) -> None:
-        if self._texts.get(key) != html:
-            self._texts[key] = html
-            box.set_text(html)
-
-    def set_status(self, html: str) -> None:
-        self._set(self.status, "status", html)
-
-    def set_card(self, html: str) -> None:
-        self._set(self.card, "card", html)
-
-    def set_odds(self, html: str) -> None:
-        self._set(self.odds, "odds", html)
-
-    def set_log(self, lines: list[str]) -> None:
-        self._set(self.log, "log", "<br>".join(lines))
+        super().__init__(ui, size, (STATUS_H, CARD_H, ODDS_H), 4)
 
     def set_buttons(self, rows: list[list[tuple[str, str, str, bool]]]) -> None:
         """Rows of (label, action, argument, pressed) buttons; rebuilt only on change."""
         key = tuple(tuple(r) for r in rows)
-        if key == self._key:
+        if not self._clear_buttons(key):
             return
-        self._key = key
-        for b in self.buttons:
-            b.kill()
-        self.buttons = {}
         inner = WIDTH - 12
         for i, row in enumerate(rows[:4]):
             if not row:
@@ -113,10 +71,3 @@ class MassPanel:
                 b = UIButton(r, (f"[{label}]" if pressed else label), self.ui,
                              container=self.panel)
                 self.buttons[b] = (action, arg)
-
-    def action(self, element: Any) -> tuple[str, str] | None:
-        return self.buttons.get(element)
-
-    def kill(self) -> None:
-        self.panel.kill()
-        self.buttons = {}

@@ -1,0 +1,82 @@
+"""The side panel a mode's screen stands beside its board (the mass battle's grid, the chase's
+track): four boxes down the right edge (whose decision it is, the card of who is chosen, the
+exact odds of the choice at hand, the log with its citations) and a band of buttons between
+the odds and the log that each mode fills its own way (`set_buttons`).
+
+A box's text is set again only when it changed: pygame-gui lays a text box out afresh on
+every `set_text`, and the scene asks for the words every frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIPanel, UITextBox
+
+WIDTH = 400
+BUTTON_H = 32
+
+
+class ModePanel:
+    """The boxes and the button band; `buttons` maps each button to what the scene does with
+    it (`action`)."""
+
+    def __init__(self, ui: Any, size: tuple[int, int], heights: tuple[int, int, int],
+                 button_rows: int) -> None:
+        status_h, card_h, odds_h = heights
+        w, h = size
+        self.ui = ui
+        self.rect = pygame.Rect(w - WIDTH, 0, WIDTH, h)
+        self.panel = UIPanel(self.rect, starting_height=1, manager=ui)
+        inner = WIDTH - 12
+        self.status = UITextBox("", pygame.Rect(4, 4, inner, status_h), ui, container=self.panel)
+        self.card = UITextBox("", pygame.Rect(4, 8 + status_h, inner, card_h), ui,
+                              container=self.panel)
+        self.odds = UITextBox("", pygame.Rect(4, 12 + status_h + card_h, inner, odds_h), ui,
+                              container=self.panel)
+        self.button_top = 16 + status_h + card_h + odds_h
+        self.button_area = button_rows * (BUTTON_H + 4)
+        log_top = self.button_top + self.button_area + 4
+        self.log = UITextBox("", pygame.Rect(4, log_top, inner, max(60, h - log_top - 8)), ui,
+                             container=self.panel)
+        self.buttons: dict[Any, Any] = {}
+        self._key: tuple = ()
+        self._texts: dict[str, str] = {}
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def _set(self, box: UITextBox, key: str, html: str) -> None:
+        if self._texts.get(key) != html:
+            self._texts[key] = html
+            box.set_text(html)
+
+    def set_status(self, html: str) -> None:
+        self._set(self.status, "status", html)
+
+    def set_card(self, html: str) -> None:
+        self._set(self.card, "card", html)
+
+    def set_odds(self, html: str) -> None:
+        self._set(self.odds, "odds", html)
+
+    def set_log(self, lines: list[str]) -> None:
+        self._set(self.log, "log", "<br>".join(lines))
+
+    def _clear_buttons(self, key: tuple) -> bool:
+        """Take the buttons down for a new set (`key`); False if the set is the same."""
+        if key == self._key:
+            return False
+        self._key = key
+        for b in self.buttons:
+            b.kill()
+        self.buttons = {}
+        return True
+
+    def action(self, element: Any) -> Any:
+        return self.buttons.get(element)
+
+    def kill(self) -> None:
+        self.panel.kill()
+        self.buttons = {}
