@@ -157,11 +157,9 @@ class ChaseScene(ModeScene):
         f = chase_frame(state)
         assert f is not None
         w = Words.of(state)
-        head = f"<b>{escape(self.title or 'Chase')}</b>"
-        if state.outcome is not None and not self.anim.busy:
-            who = w.agree(state.outcome.winner, "wins", "win") if state.outcome.winner \
-                else "Nobody wins"
-            return f"{head}<br><b>{escape(who)}</b>: {escape(w.text(state.outcome.reason))}"
+        head, ended = self.status_head(state, "Chase")
+        if ended is not None:
+            return ended
         seat = self.tm.waiting_on
         if self.anim.busy:
             turn = "The seconds are counted..."

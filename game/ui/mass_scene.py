@@ -281,11 +281,9 @@ class MassScene(ModeScene):
         f = mass_frame(state)
         assert f is not None
         w = Words.of(state)
-        head = f"<b>{escape(self.title or 'Mass battle')}</b>"
-        if state.outcome is not None and not self.anim.busy:
-            who = w.agree(state.outcome.winner, "wins", "win") if state.outcome.winner \
-                else "Nobody wins"
-            return f"{head}<br><b>{escape(who)}</b>: {escape(w.text(state.outcome.reason))}"
+        head, ended = self.status_head(state, "Mass battle")
+        if ended is not None:
+            return ended
         phase = {"deploy": "secret deployment (ZEF-58)", "orders": "orders (ZEF-66)"}.get(
             f.step, f"segment {f.segment} (ZEF-72)" if f.step == "segment" else f.step)
         standing = ", ".join(

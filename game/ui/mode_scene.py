@@ -122,6 +122,17 @@ class ModeScene(PlayScene):
             self._hide_cover()
             self._show_cover(name)
 
+    def status_head(self, state: Any, untitled: str) -> tuple[str, str | None]:
+        """The status box's first line (the battle's title, or `untitled`) and, once the
+        battle is over and shown to its end, the whole box: who won and why."""
+        head = f"<b>{escape(self.title or untitled)}</b>"
+        if state.outcome is None or self.anim.busy:
+            return head, None
+        w = Words.of(state)
+        who = (w.agree(state.outcome.winner, "wins", "win") if state.outcome.winner
+               else "Nobody wins")
+        return head, f"{head}<br><b>{escape(who)}</b>: {escape(w.text(state.outcome.reason))}"
+
     # --- every frame -----------------------------------------------------------------------
 
     def play_on(self, dt: float) -> None:
