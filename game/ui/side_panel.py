@@ -53,6 +53,10 @@ HEAD_H = 76  # the round tracker, the order of play and whose turn it is
 CARD_MIN = 60  # the card never shrinks below two lines
 CHART_H, MARGIN = 64, 12
 LOG_MIN, LOG_FLOOR = 80, 44  # the log's least: as designed, and lent to a long card
+# The log keeps its height while it fits and leaves less than LOG_SLACK unused, its foot at
+# the panel's foot: pygame-gui reads a text box's HTML afresh whenever its size changes (40 ms
+# for a long log), so a card a line taller or a row of buttons more leaves the log be.
+LOG_SLACK = 120
 # The box under the card (the odds and their chart, or the hovered figure): preferred and
 # least heights, the chart included while there are odds.
 ASIDE_H, ASIDE_MIN = 270 + 2 + CHART_H, 40
@@ -126,7 +130,7 @@ class SidePanel:
         """Stack the boxes down the panel: the card as tall as its text (the box under it
         keeping its least), the box under it what is left up to its own height, the chart
         at its foot while there are odds, the rows of buttons there are, and the log down
-        to the bottom."""
+        to the bottom (kept as it is while it fits, LOG_SLACK)."""
         inner = WIDTH - 12
         rows_h = self._rows * BUTTON_ROW
         room = self.height - HEAD_H - 2 - 4 - rows_h - 4 - MARGIN  # card, aside and log
@@ -145,9 +149,10 @@ class SidePanel:
             b.set_relative_position(self._button_rect(i).topleft)
         if self.more is not None:
             self.more.set_relative_position(self._button_rect(len(self.buttons)).topleft)
-        log_top = self.buttons_top + rows_h + 4
-        place(self.log, pygame.Rect(4, log_top, inner,
-                                    max(LOG_FLOOR, self.height - log_top - MARGIN)))
+        room = max(LOG_FLOOR, self.height - (self.buttons_top + rows_h + 4) - MARGIN)
+        kept = self.log.relative_rect.height
+        log_h = kept if LOG_FLOOR <= kept <= room and room - kept < LOG_SLACK else room
+        place(self.log, pygame.Rect(4, self.height - MARGIN - log_h, inner, log_h))
 
     def kill(self) -> None:
         self.panel.kill()
