@@ -18,6 +18,7 @@ import pygame
 from game.render.figure_facts import FigureFacts, unit_facts
 from game.render.figure_sprites import FigureSprites, Look, facing_angle, pose_of
 from game.render.palette import side_colour
+from game.render.tokens import font as board_font
 from rules.engine import ruleset_of
 from rules.state import Battle
 from rules.systems.enchanted_realms.chase.events import chase_frame
@@ -97,18 +98,12 @@ class ChaseView:
     """Draws a `TrackPicture` on a surface, the lane fitted to it."""
 
     def __init__(self) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.sprites = FigureSprites()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
-        if key not in self._fonts:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            f = pygame.font.Font(None, size)
-            f.set_bold(bold)
-            self._fonts[key] = f
-        return self._fonts[key]
+        """The board's lettering at `size` (`game.render.tokens.font`: made once, made again
+        after a `pygame.quit`)."""
+        return board_font(size, bold)
 
     def text(self, surf: pygame.Surface, text: str, at: tuple[int, int], size: int = 20,
              colour: tuple[int, int, int] = INK, bold: bool = False, centre: bool = True

@@ -19,6 +19,7 @@ import pygame
 
 from game.render.mass_figures import TroopFigures
 from game.render.palette import side_colour, terrain_colour
+from game.render.tokens import font as board_font
 from rules.hexgrid import Hex
 from rules.state import Battle
 from rules.systems.zefrs.mass.events import mass_frame, square_word
@@ -123,20 +124,14 @@ class MassView:
     """Draws a `MassPicture` on a surface, the grid fitted to it."""
 
     def __init__(self) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.figures = TroopFigures()
         self.origin = (0, 0)
         self.cell = 80
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
-        if key not in self._fonts:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            f = pygame.font.Font(None, size)
-            f.set_bold(bold)
-            self._fonts[key] = f
-        return self._fonts[key]
+        """The board's lettering at `size` (`game.render.tokens.font`: made once, made again
+        after a `pygame.quit`)."""
+        return board_font(size, bold)
 
     def fit(self, size: tuple[int, int]) -> None:
         w, h = size
