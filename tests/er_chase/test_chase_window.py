@@ -14,14 +14,11 @@ import pytest
 from game.ai.er_chase import HOOKS
 from game.ai.hooks import register_hooks
 from game.app import App
-from game.content import ScenarioEntry
-from game.maps import load_map
 from game.render.chase_view import TrackStateView
 from game.ui.chase_scene import ChaseScene
-from game.ui.launch import start_battle
 from rules import registry
 from rules.systems.enchanted_realms.chase.events import ChaseMoved, chase_frame
-from tests.ui.window import AtTheWindow
+from tests.ui.window import AtAModeWindow
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,31 +33,9 @@ def _plugins():
     register_hooks(HOOKS, "chase")
 
 
-class Runner(AtTheWindow):
+class Runner(AtAModeWindow):
     def __init__(self, players: list[str], seed: int = 4) -> None:
-        self.app = App((1280, 800))
-        sc = load_map(MAP)
-        entry = ScenarioEntry(sc.title, MAP, sc.ruleset, sc.description,
-                              [s.id for s in sc.setup.sides])
-        self.scene = start_battle(self.app, entry, sc.ruleset, players, seed=seed,
-                                  on_exit=lambda: None)
-        self.app.switch(self.scene)
-        self.frames(2)
-
-    def press(self, label_start: str) -> None:
-        for button in self.scene.panel.buttons:
-            if button.text.startswith(label_start):
-                self.click(button.get_abs_rect().center)
-                return
-        raise AssertionError(f"no button {label_start!r}: "
-                             f"{[b.text for b in self.scene.panel.buttons]}")
-
-    def settle(self, limit: int = 3000) -> None:
-        for _ in range(limit):
-            self.frames(1)
-            if not self.scene.anim.busy and (self.scene.ready() or self.scene.tm.is_over
-                                             or self.scene.cover is not None):
-                return
+        self.open(MAP, players, seed)
 
 
 def test_the_sprint_opens_on_the_track() -> None:

@@ -49,3 +49,45 @@ class AtTheWindow:
                       precise_x=0.0, precise_y=-1.0 if tile.y > box.y else 1.0)
             self.frames(6)
         self.click(palette.tile(entry.template).center)
+
+
+class AtAModeWindow(AtTheWindow):
+    """At the screen of a mode (the mass battle, the chase), whose panel keeps its buttons in
+    `panel.buttons` (a "[label]" is one pressed already) and whose scene says when a person
+    may choose (`ready`).  A test class sets `app`, `scene` and the map it opens."""
+
+    scene: Any
+
+    def open(self, map_path: Any, players: list[str], seed: int) -> None:
+        """Open the bundled map as the menu's Start would, with these players."""
+        from game.app import App
+        from game.content import ScenarioEntry
+        from game.maps import load_map
+        from game.ui.launch import start_battle
+
+        self.app = App((1280, 800))
+        sc = load_map(map_path)
+        entry = ScenarioEntry(sc.title, map_path, sc.ruleset, sc.description,
+                              [s.id for s in sc.setup.sides])
+        self.scene = start_battle(self.app, entry, sc.ruleset, players, seed=seed,
+                                  on_exit=lambda: None)
+        self.app.switch(self.scene)
+        self.frames(2)
+
+    def press(self, label_start: str) -> None:
+        """Click the panel's button whose words begin so."""
+        for button in self.scene.panel.buttons:
+            if button.text.strip("[]").startswith(label_start):
+                self.click(button.get_abs_rect().center)
+                return
+        raise AssertionError(f"no button {label_start!r}: "
+                             f"{[b.text for b in self.scene.panel.buttons]}")
+
+    def settle(self, limit: int = 3000) -> None:
+        """Frames until the show is over and a person may choose, the battle ended or the
+        hand-over cover is up."""
+        for _ in range(limit):
+            self.frames(1)
+            if not self.scene.anim.busy and (self.scene.ready() or self.scene.tm.is_over
+                                             or self.scene.cover is not None):
+                return

@@ -12,16 +12,12 @@ import pytest
 
 from game.ai.hooks import register_hooks
 from game.ai.zefrs_mass import HOOKS
-from game.app import App
-from game.content import ScenarioEntry
-from game.maps import load_map
 from game.render.mass_view import GridStateView
-from game.ui.launch import start_battle
 from game.ui.mass_scene import MassScene
 from rules import registry
 from rules.hexgrid import Hex
 from rules.systems.zefrs.mass.events import MassUnitChecked, mass_frame
-from tests.ui.window import AtTheWindow
+from tests.ui.window import AtAModeWindow
 
 MAP = Path(__file__).resolve().parents[2] / "maps" / "mass" / "pikes_and_horse.tmx"
 
@@ -34,31 +30,9 @@ def _plugins():
     register_hooks(HOOKS, "mass")
 
 
-class Commander(AtTheWindow):
+class Commander(AtAModeWindow):
     def __init__(self, players: list[str], seed: int = 5) -> None:
-        self.app = App((1280, 800))
-        sc = load_map(MAP)
-        entry = ScenarioEntry(sc.title, MAP, sc.ruleset, sc.description,
-                              [s.id for s in sc.setup.sides])
-        self.scene = start_battle(self.app, entry, sc.ruleset, players, seed=seed,
-                                  on_exit=lambda: None)
-        self.app.switch(self.scene)
-        self.frames(2)
-
-    def press(self, label_start: str) -> None:
-        for button in self.scene.panel.buttons:
-            if button.text.strip("[]").startswith(label_start):
-                self.click(button.get_abs_rect().center)
-                return
-        raise AssertionError(f"no button {label_start!r}: "
-                             f"{[b.text for b in self.scene.panel.buttons]}")
-
-    def settle(self, limit: int = 2000) -> None:
-        for _ in range(limit):
-            self.frames(1)
-            if not self.scene.anim.busy and (self.scene.ready() or self.scene.tm.is_over
-                                             or self.scene.cover is not None):
-                return
+        self.open(MAP, players, seed)
 
 
 def test_a_round_against_the_computer_in_the_window():
