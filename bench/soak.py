@@ -9,7 +9,7 @@ save written and loaded back, and the same seed playing the same game.  The firs
 promise stops the soak with the battle, seed and step that broke it (exit status 1), so it
 can be played again:  `python bench/soak.py --minutes 0 --first-seed SEED` plays one round.
 
-    python bench/soak.py [--minutes 60] [--first-seed 0] [--max-commands 600] [--probes 1]
+    python bench/soak.py [--minutes 60] [--first-seed SEED] [--max-commands 600] [--probes 1]
                          [--json]
 
 Prints the figures (games, commands, wrong commands refused, seconds; with --json one JSON
@@ -26,20 +26,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.conformance.harness import ConformanceError, Played, Tally, soak
+from tests.conformance.harness import ConformanceError, Played, Tally, fresh_first_seed, soak
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=60.0,
                     help="how long to soak (0: one game on each battleground)")
-    ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--first-seed", type=int, default=None,
+                    help="where the seeds start (default: a fresh one, printed)")
     ap.add_argument("--max-commands", type=int, default=600, help="per game")
     ap.add_argument("--probes", type=int, default=1,
                     help="wrong commands tried at each step")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
+    first = fresh_first_seed() if args.first_seed is None else args.first_seed
+    if not args.json:
+        print(f"soak from seed {first} (--first-seed {first} plays the same games)", flush=True)
     t0 = time.monotonic()
     last = [t0]
 
@@ -53,7 +57,7 @@ def main() -> int:
             print(f"  {now - t0:6.0f} s  seed {play.seed}  {play.ground}", flush=True)
 
     try:
-        tally = soak(until, first_seed=args.first_seed, max_commands=args.max_commands,
+        tally = soak(until, first_seed=first, max_commands=args.max_commands,
                      probes_per_step=args.probes, on_game=progress)
     except ConformanceError as exc:
         print(f"broken: {exc}", file=sys.stderr)

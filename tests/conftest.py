@@ -4,6 +4,12 @@ never in the home of whoever runs the suite.
 `--long` runs the tests marked `long` (skipped otherwise): the conformance soak, an hour of
 random games under every ruleset and mode with every promise checked (`--long-minutes N`
 for another length).  bench/README.md has the figures of a trial run.
+
+Every property test draws the same examples on every run (Hypothesis's `derandomize`, no
+example database), so a commit passes or fails the same way on every run and on every
+machine.  `--long` turns the draws random again: exploration is the soak's job, and any
+example it finds broken becomes a named case (`@example`, or
+tests/conformance/failed_seeds.py for a random game).
 """
 
 from __future__ import annotations
@@ -12,6 +18,11 @@ import itertools
 import os
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", derandomize=False, database=None, print_blob=True)
+settings.load_profile("ci")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -23,6 +34,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "long: a soak run only with --long")
+    if config.getoption("--long"):
+        settings.load_profile("explore")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

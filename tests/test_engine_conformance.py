@@ -8,8 +8,13 @@ maximum; on a hex map one figure at rest a hex, each facing one of six; the list
 legal command for whoever must decide until the battle ends, and a legal command with one
 field made wrong refused with the state unchanged.  After every game: replay from the
 events and from the command log, a save written and loaded back (game.saves), and the same
-seed playing the same game.  Sized for CI; `pytest --long` soaks for an hour (or
-`--long-minutes N`), as does `python bench/soak.py --minutes N`.
+seed playing the same game.
+
+CI plays a fixed sweep of seeds on every battleground, so a commit passes or fails the same
+way on every run; the seeds that ever broke a promise are kept by name in
+`tests/conformance/failed_seeds.py` and played too.  The random exploration is the soak:
+`pytest --long` for an hour (or `--long-minutes N`), or `python bench/soak.py --minutes N`,
+each from a fresh first seed that it prints; a seed it finds broken goes into that table.
 """
 
 from __future__ import annotations
@@ -19,9 +24,6 @@ import time
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from rules.commands import command_from_json
 from rules.engine import evolve_all, initial_state, start, submit
 from rules.events import event_from_json, event_to_json
@@ -29,9 +31,11 @@ from rules.invariants import violations
 from rules.playout import random_playout
 from rules.scenarios import open_field
 from rules.state import Frame, state_hash
+from tests.conformance.failed_seeds import FAILED_SEEDS
 from tests.conformance.harness import (
     Battleground,
     battlegrounds,
+    fresh_first_seed,
     game_checks,
     play_checked,
     soak,
@@ -40,18 +44,30 @@ from tests.test_house_ruleset import installed  # noqa: F401 (its fixture, used 
 
 GROUNDS = battlegrounds()
 IDS = [g.id for g in GROUNDS]
-GAMES = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SWEEP = range(6)
+"""The seeds CI plays on every battleground: six games each, what the suite's time allows."""
 
 
-@pytest.mark.parametrize("ground", GROUNDS, ids=IDS)
-@GAMES
-@given(seed=st.integers(0, 2**31 - 1))
-def test_random_games_keep_every_promise_after_every_command(ground: Battleground,
-                                                            seed: int) -> None:
+def _keeps_every_promise(ground: Battleground, seed: int) -> None:
     play = play_checked(ground, seed, max_commands=250, probes_per_step=1)
     assert play.commands, "the battle asked nobody anything"
     assert play.probes and play.refused + play.harmless == play.probes
     game_checks(play)
+
+
+@pytest.mark.parametrize("seed", SWEEP)
+@pytest.mark.parametrize("ground", GROUNDS, ids=IDS)
+def test_random_games_keep_every_promise_after_every_command(ground: Battleground,
+                                                            seed: int) -> None:
+    _keeps_every_promise(ground, seed)
+
+
+@pytest.mark.parametrize(("ground_id", "seed", "what_broke"), FAILED_SEEDS,
+                         ids=[f"{g}-{s}" for g, s, _ in FAILED_SEEDS])
+def test_every_seed_that_ever_broke_a_promise_keeps_them_now(ground_id: str, seed: int,
+                                                             what_broke: str) -> None:
+    ruleset, mode = ground_id.split(".")
+    _keeps_every_promise(Battleground(ruleset, mode), seed)
 
 
 def test_every_ruleset_and_mode_is_played() -> None:
@@ -150,8 +166,10 @@ def test_a_house_ruleset_installed_beside_flank_is_fuzzed_too() -> None:
 def test_an_hour_of_random_games_keeps_every_promise(request: pytest.FixtureRequest) -> None:
     """`pytest --long tests/test_engine_conformance.py`: the soak of bench/soak.py."""
     seconds = 60 * request.config.getoption("--long-minutes")
+    first = fresh_first_seed()
+    print(f"\nsoak from seed {first} (`python bench/soak.py --first-seed {first}` plays it again)")
     t0 = time.monotonic()
-    tally = soak(lambda _: time.monotonic() - t0 >= seconds, first_seed=1000)
+    tally = soak(lambda _: time.monotonic() - t0 >= seconds, first_seed=first)
     print(f"\nsoak: {tally.games} games, {tally.commands} commands, {tally.probes} wrong "
           f"commands tried ({tally.refused} refused, {tally.harmless} harmless), "
           f"{time.monotonic() - t0:.0f} s")

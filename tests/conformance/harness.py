@@ -245,6 +245,12 @@ class Tally:
         self.by_ground[play.ground] = self.by_ground.get(play.ground, 0) + 1
 
 
+def fresh_first_seed() -> int:
+    """A first seed no earlier soak is likely to have played: a soak explores (CI's sweep is
+    the fixed part), and prints this seed so the same games can be played again."""
+    return random.SystemRandom().randrange(10_000, 2**31)
+
+
 def soak(until: Callable[[Tally], bool], first_seed: int = 0, max_commands: int = 600,
          probes_per_step: int = 1, on_game: Callable[[Played], None] | None = None) -> Tally:
     """Play and check games round the battlegrounds, seed after seed, until `until(tally)`:
@@ -265,5 +271,5 @@ def soak(until: Callable[[Tally], bool], first_seed: int = 0, max_commands: int 
 
 
 __all__ = ["Battleground", "ConformanceError", "Played", "Tally", "battlegrounds",
-           "check_state", "game_checks", "play_checked", "probe", "save_round_trip",
+           "check_state", "fresh_first_seed", "game_checks", "play_checked", "probe", "save_round_trip",
            "setup_for", "soak"]
