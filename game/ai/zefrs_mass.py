@@ -11,29 +11,33 @@ the centre, missile troops and the weakest in reserve behind the strongest; a un
 contact turns on the adjacent enemy it hurts most (or falls back when hopelessly
 outnumbered); archers shoot whatever they hurt most in reach; the rest close on the nearest
 enemy, reserves holding until the unit before them is gone; the commander rides to lead
-the biggest unit in the thick of it.
+the biggest unit in the thick of it; a duelling leader declares as the ZeFRS tactician
+declares for a skirmish figure (`duel_view`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.ai.hooks import RulesetHooks
-from rules.commands import Command
+from game.ai.model import Model
+from game.ai.zefrs import HOOKS as ZEF_HOOKS
+from game.ai.zefrs.planner import plan
+from rules.commands import Command, Declare
 from rules.hexgrid import Hex
 from rules.state import Battle
 from rules.systems.zefrs.mass.combat import check_odds, check_of, rulings_of
+from rules.systems.zefrs.mass.duel import duel_pairs
 from rules.systems.zefrs.mass.events import mass_frame
 from rules.systems.zefrs.mass.grid import SLOTS, adjacent, ahead, distance, facing_towards
 from rules.systems.zefrs.mass.orders import MassDeploy, MassLead, MassOrder
+from rules.systems.zefrs.mass.procedure import DUEL_TURN
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
+from rules.systems.zefrs.units import ZefUnit
 
-if TYPE_CHECKING:
-    from game.ai.model import Model
-
-__all__ = ["HOOKS", "MassHooks", "expected_losses"]
+__all__ = ["HOOKS", "MassHooks", "duel_view", "expected_losses"]
 
 
 def expected_losses(state: Battle, attacker: MassUnit, target: MassUnit, facing: int,
@@ -54,8 +58,9 @@ class MassHooks(RulesetHooks):
     ruleset = "zefrs"
 
     def visible(self, state: Battle, side: str) -> Battle:
-        """ZEF-58, ZEF-66: the other side's placement before the reveal and its orders
-        before they are opened are hidden from this side."""
+        """ZEF-58, ZEF-66: the other side's placement before the reveal, its orders before
+        they are opened and its leaders' duel declarations (ZEF-15) before both sides have
+        declared are hidden from this side."""
         f = mass_frame(state)
         if f is None:
             return state
@@ -66,6 +71,10 @@ class MassHooks(RulesetHooks):
                 state = state.with_unit(replace(u, slot=""))
             elif f.step == "orders" and u.order:
                 state = state.with_unit(replace(u, order="", goal=None, target=""))
+        if f.step == "duels":  # the other side's duel declarations are sealed too
+            state = replace(state, units=tuple(
+                replace(u, declared="") if isinstance(u, ZefUnit) and u.side != side
+                and u.declared else u for u in state.units))
         return state
 
     def command(self, ai: Any, model: Model, legal: list[Command]) -> Command | None:
@@ -75,6 +84,8 @@ class MassHooks(RulesetHooks):
             return None
         if f.step == "deploy":
             return _deploy(state, side, legal)
+        if f.step == "duels":
+            return _duel(ai, model, legal)
         if f.step == "orders":
             lead = next((c for c in legal if isinstance(c, MassLead)), None)
             order = next((c for c in legal if isinstance(c, MassOrder)), None)
@@ -83,6 +94,33 @@ class MassHooks(RulesetHooks):
             if lead is not None:
                 return _ride(state, side, lead.unit, legal)
         return None
+
+
+# --- segment 1: the leaders' duels (ZEF-15, ZEF-70) ----------------------------------------------
+
+
+def duel_view(state: Battle) -> Battle:
+    """The duels as a skirmish the ZeFRS tactician can read: the duelling leaders alone, where
+    they stand (leaders of units next to each other stand a square apart, within reach), in
+    the first turn of a fight (the weapons' first-turn Initiative Bonus, ZEF-18, as the
+    procedure's `DUEL_TURN`)."""
+    f = mass_frame(state)
+    assert f is not None
+    duellists = {a for a, _, _ in duel_pairs(state, f)}
+    units = tuple(u for u in state.units if u.id in duellists)
+    return replace(state, units=units, round=DUEL_TURN)
+
+
+def _duel(ai: Any, model: Model, legal: list[Command]) -> Command | None:
+    """The first waiting leader's declaration, as the ZeFRS tactician (or the greedy player)
+    would state it in a skirmish with the duelling leaders alone (game.ai.zefrs.planner:
+    each aiming point, the knock-out and the defence weighed by the exact odds)."""
+    view = Model(duel_view(model.state), model.side, ZEF_HOOKS, model.mem)
+    view.myopic, view.budget, view.k_kill = model.myopic, model.budget, model.k_kill
+    first = next((c for c in legal if isinstance(c, Declare)), None)
+    if first is None:
+        return None
+    return plan(ai, view, [c for c in legal if isinstance(c, Declare) and c.unit == first.unit])
 
 
 # --- deployment (ZEF-58, ZEF-60) ------------------------------------------------------------

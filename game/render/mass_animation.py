@@ -15,7 +15,7 @@ from rules.events import Event
 from rules.state import Battle
 from rules.systems.zefrs.events import ZefAttackRolled
 from rules.systems.zefrs.mass.events import (
-    MassDuel,
+    MassDuelsOpened,
     MassMoraleChecked,
     MassUnitBroke,
     MassUnitChecked,
@@ -26,7 +26,7 @@ from rules.systems.zefrs.mass.events import (
 __all__ = ["MassAnimator"]
 
 PAUSE = {MassUnitChecked: 0.55, MassUnitBroke: 1.8, MassMoraleChecked: 0.6,
-         ZefAttackRolled: 0.6, MassDuel: 0.5, MassUnitMoved: 0.35, MassWithdrew: 0.5}
+         ZefAttackRolled: 0.6, MassDuelsOpened: 0.5, MassUnitMoved: 0.35, MassWithdrew: 0.5}
 FLOAT_S = 1.1
 
 

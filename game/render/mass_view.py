@@ -25,6 +25,7 @@ from rules.state import Battle
 from rules.systems.zefrs.mass.events import mass_frame, square_word
 from rules.systems.zefrs.mass.grid import COLUMNS, ROWS
 from rules.systems.zefrs.mass.units import mass_units
+from rules.wording import Words
 
 __all__ = ["Block", "Float", "GridStateView", "MassPicture", "MassView", "order_icon",
            "picture_of"]
@@ -85,6 +86,7 @@ def picture_of(state: Battle, viewer: str | None) -> MassPicture:
     if f is None:
         return pic
     index = {s.id: i for i, s in enumerate(state.sides)}
+    w = Words.of(state)  # names a player reads, never ids (a replacement's too)
     led = dict(f.led)
     by_square: dict[Hex, str] = {}
     for u in mass_units(state):
@@ -96,7 +98,7 @@ def picture_of(state: Battle, viewer: str | None) -> MassPicture:
             continue
         c = state.unit(cid)
         if c.pos is not None and c.fighting and c.pos not in by_square:
-            pic.commanders.append((c.name, index[side], c.pos))
+            pic.commanders.append((w.unit(c.id), index[side], c.pos))
     for u in mass_units(state):
         if not u.on_grid or u.pos is None:
             continue
@@ -104,14 +106,14 @@ def picture_of(state: Battle, viewer: str | None) -> MassPicture:
         open_orders = f.step not in ("orders", "deploy", "reveal", "round")
         leader = ""
         if u.leader and state.has_unit(u.leader) and state.unit(u.leader).fighting:
-            leader = state.unit(u.leader).name
-        cmd = next((state.unit(c).name for c, uid in led.items() if uid == u.id), "")
+            leader = w.unit(u.leader)
+        cmd = next((w.unit(c) for c, uid in led.items() if uid == u.id), "")
         if not cmd:
-            cmd = next((state.unit(cid).name for _, cid in f.commanders
+            cmd = next((w.unit(cid) for _, cid in f.commanders
                         if state.has_unit(cid) and state.unit(cid).fighting
                         and state.unit(cid).pos == u.pos), "")
         pic.blocks.append(Block(
-            id=u.id, name=u.name, side_index=index[u.side], square=u.pos, facing=u.facing,
+            id=u.id, name=w.unit(u.id), side_index=index[u.side], square=u.pos, facing=u.facing,
             fighters=u.fighters, start=u.start, leader=leader,
             order=u.order if (mine or open_orders) else "",
             goal=u.goal if mine and f.step == "orders" else None, commander=cmd,

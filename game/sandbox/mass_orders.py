@@ -1,6 +1,7 @@
 """The grid sandbox's round: the GM gives any unit its order and any commander his ride,
 checked as that side's would be (ZEF-62..69, ZEF-63); the round is fought by the rules core
-at once (the GM's orders, the others standing to defend) and shown stage by stage.
+at once (the GM's orders, the others standing to defend; a duelling leader the GM has not
+declared for strikes at his foe's chest, ZEF-70) and shown stage by stage.
 
 A part of `game.sandbox.mass.MassSandbox` (a mixin): it reads the session's state and
 drafts and adds positions to its log.
@@ -13,11 +14,12 @@ from dataclasses import replace
 from game.sandbox.common import SandboxError
 from game.sandbox.mass_log import MassLog, MassMoment
 from game.sandbox.mass_round import STAGES, split_round
-from rules.commands import Command
+from rules.commands import Command, Declare
 from rules.dice import Dice
 from rules.engine import IllegalCommand, evolve_all, submit
 from rules.events import Event
 from rules.hexgrid import Hex
+from rules.systems.zefrs.mass.duel import awaiting, foe_of
 from rules.systems.zefrs.mass.events import mass_frame, waiting_for_orders
 from rules.systems.zefrs.mass.orders import (
     MassLead,
@@ -130,6 +132,13 @@ class MassOrders(MassLog):
                 except IllegalCommand as exc:
                     raise SandboxError(str(exc)) from None
                 events += ev
+        while (f := mass_frame(st)) is not None and f.step == "duels" and f.actor:
+            leader = awaiting(st, f, f.actor)[0]
+            cmd = self.drafts.get(leader)
+            if not isinstance(cmd, Declare) or check(st, cmd):
+                cmd = Declare(unit=leader, action=f"fight:{foe_of(st, f, leader)}:chest")
+            st, ev = submit(st, cmd, dice)
+            events += ev
         n = self.state.round
         before = self.state
         moments = []

@@ -30,12 +30,21 @@ from game.render.mass_view import Block, MassView, picture_of
 from game.turns import TurnManager
 from game.ui.handover import HandoverCover
 from game.ui.markup import escape
+from game.ui.mass_duel import (
+    duel_buttons,
+    duel_card,
+    duel_command,
+    duel_draft,
+    duel_odds,
+    is_duel_step,
+)
 from game.ui.mass_panel import WIDTH, MassPanel, preview_html
 from game.ui.mode_scene import ModeScene
 from game.ui.scene_keys import NOT_MINE, screen_key
 from rules.commands import Command
 from rules.hexgrid import Hex
 from rules.state import Battle
+from rules.systems.zefrs.mass.duel import awaiting
 from rules.systems.zefrs.mass.events import mass_frame, square_word, waiting_for_orders
 from rules.systems.zefrs.mass.grid import FACING_WORDS, behind, slot_square
 from rules.systems.zefrs.mass.odds import attack_preview
@@ -56,7 +65,10 @@ contact may first move one square along the grid (click a blue square) and face 
 (arrow keys or the N/E/S/W buttons). Your commander rides one square, diagonals too, and
 may lead the unit on his square: he fights its leader's duel and gives it +1 (ZEF-63,
 ZEF-80).<br><br>
-The round: the leaders duel (segment 1), then each attacking unit checks three times on
+The round: the leaders duel (segment 1) under the skirmish's rules: each of yours
+declares an aiming point, a knock-out or a defence (the panel offers them; sealed until
+both sides have declared), then they strike in order of initiative. Then each attacking
+unit checks three times on
 its average weapon talent; the colour is the enemy's losses in percent of your number,
 less their armour (segments 2–4). Losses of a third, two thirds, a slain leader or
 commander call for a morale check; a unit that fails flees (ZEF-77..79).<br><br>
@@ -108,15 +120,20 @@ class MassScene(ModeScene):
             return [u.id for u in mass_units(state, side) if not u.slot]
         if f.step == "orders":
             return waiting_for_orders(state, side)
+        if f.step == "duels":
+            return awaiting(state, f, side)
         return []
 
     def _select(self, uid: str) -> None:
         if uid == self.sel:
             return
         self.sel = uid
-        u = self.tm.state.unit(uid)
+        state = self.tm.state
+        u = state.unit(uid)
         self.draft = {"order": "attack", "facing": u.facing % 4, "to": "", "target": "",
                       "lead": False, "ride": ""}
+        if is_duel_step(state):
+            self.draft.update(duel_draft(state, uid))
 
     def _ensure_selection(self) -> None:
         options = self.choices()
@@ -135,6 +152,8 @@ class MassScene(ModeScene):
         u = self.tm.state.unit(self.sel)
         if f.step == "deploy":
             return None
+        if f.step == "duels":
+            return duel_command(self.tm.state, self.sel, d)
         if isinstance(u, MassUnit):
             order = d["order"]
             facing = u.facing if order in ("withdraw", "shoot") else d["facing"]
@@ -196,6 +215,12 @@ class MassScene(ModeScene):
             self.draft["facing"] = int(arg)
         elif what == "lead":
             self.draft["lead"] = not self.draft.get("lead")
+        elif what == "aim":  # the duel's aiming point (ZEF-24): a blow, not a defence
+            self.draft.update(aim=arg, defend=False)
+        elif what == "ko":  # ZEF-35
+            self.draft.update(ko=not self.draft.get("ko"), defend=False)
+        elif what == "defend":  # ZEF-36
+            self.draft["defend"] = not self.draft.get("defend")
         elif what == "next":
             self._next_unit()
         elif what == "give":
@@ -284,7 +309,8 @@ class MassScene(ModeScene):
         head, ended = self.status_head(state, "Mass battle")
         if ended is not None:
             return ended
-        phase = {"deploy": "secret deployment (ZEF-58)", "orders": "orders (ZEF-66)"}.get(
+        phase = {"deploy": "secret deployment (ZEF-58)", "orders": "orders (ZEF-66)",
+                 "duels": "the leaders declare for their duels (ZEF-15, ZEF-70)"}.get(
             f.step, f"segment {f.segment} (ZEF-72)" if f.step == "segment" else f.step)
         standing = ", ".join(
             f"{w.side(s.id)} {sum(u.fighters for u in mass_units(state, s.id) if u.on_grid)}"
@@ -304,6 +330,8 @@ class MassScene(ModeScene):
         if not self.sel:
             return ""
         state = self.tm.state
+        if is_duel_step(state):
+            return duel_card(state, self.sel, self.draft)
         u = state.unit(self.sel)
         w = Words.of(state)
         if not isinstance(u, MassUnit):
@@ -325,7 +353,7 @@ class MassScene(ModeScene):
                     f"{escape(', '.join(left))}<br>Placed: "
                     f"{escape(', '.join(placed) or 'none yet')}<br>"
                     "Click a gold square or a button; the other side cannot see (ZEF-58).")
-        leader = state.unit(u.leader).name if u.leader and state.has_unit(u.leader) else "none"
+        leader = w.unit(u.leader) if u.leader and state.has_unit(u.leader) else "none"
         kind = f"shoots {u.missile.replace('_', ' ')} ({u.reach_squares} squares)" \
             if u.missile else "melee"
         f = mass_frame(state)
@@ -348,6 +376,8 @@ class MassScene(ModeScene):
             return []
         f = mass_frame(state)
         assert f is not None
+        if f.step == "duels":
+            return duel_buttons(state, self.sel, self.draft)
         legal = self.legal_for_sel()
         names = self.names()
         if f.step == "deploy":
@@ -374,6 +404,8 @@ class MassScene(ModeScene):
         if not self.sel or not self.ready():
             return ("<b>Odds</b> of an attack show here, exact, when you give a unit its "
                     "order.")
+        if is_duel_step(self.tm.state) and self.tm.waiting_on is not None:
+            return duel_odds(self.tm.state, self.tm.waiting_on.side, self.sel, self.draft)
         u = self.tm.state.unit(self.sel)
         if not isinstance(u, MassUnit) or self.draft.get("order") != "attack":
             return ("<b>Odds</b>: choose Attack to see the round ahead, exact: the "

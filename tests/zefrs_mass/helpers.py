@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from rules.commands import Command
+from rules.commands import Command, Declare
 from rules.engine import BattleSetup, scripted, start, submit
 from rules.events import Event
 from rules.setup import SideSpec, UnitSpec
 from rules.state import Battle
+from rules.systems.zefrs.mass.duel import awaiting, foe_of
 from rules.systems.zefrs.mass.events import mass_frame
 from rules.systems.zefrs.mass.orders import MassLead, MassOrder, square_key
 from rules.systems.zefrs.mass.setup import grid_board
@@ -85,9 +86,11 @@ def command_for(state: Battle, uid: str, what: dict[str, Any]) -> Command:
     return MassOrder(unit=uid, **what)
 
 
-def round_of(state: Battle, dice: list[int], **orders: dict[str, Any]
-             ) -> tuple[Battle, list[Event]]:
-    """Order every unit named (side a's first), the commanders stay unless named; the
+def round_of(state: Battle, dice: list[int], duel: dict[str, str] | None = None,
+             **orders: dict[str, Any]) -> tuple[Battle, list[Event]]:
+    """Order every unit named (side a's first), the commanders stay unless named; then each
+    duelling leader declares (ZEF-15, ZEF-70) as `duel` says (leader id → the skirmish's
+    action, "{foe}" standing for his foe's id), else a plain blow at his foe's chest; the
     dice serve the round that follows.  Fails if a die is left unthrown or one too many
     is asked for."""
     f = mass_frame(state)
@@ -103,9 +106,15 @@ def round_of(state: Battle, dice: list[int], **orders: dict[str, Any]
             assert here is not None
             cmds.append(MassLead(unit=cid, to=square_key(here)))
     events: list[Event] = []
-    for i, cmd in enumerate(cmds):
-        last = i == len(cmds) - 1
-        state, ev = submit(state, cmd, scripted(*dice) if last else scripted())
+    roll = scripted(*dice)
+    for cmd in cmds:
+        state, ev = submit(state, cmd, roll)
+        events += ev
+    while (f := mass_frame(state)) is not None and f.step == "duels" and f.actor:
+        leader = awaiting(state, f, f.actor)[0]
+        foe = foe_of(state, f, leader)
+        action = (duel or {}).get(leader, "fight:{foe}:chest").replace("{foe}", foe)
+        state, ev = submit(state, Declare(unit=leader, action=action), roll)
         events += ev
     thrown = [r for e in events for r in e.rolls]
     assert thrown == list(dice), f"scripted {list(dice)}, thrown {thrown}"

@@ -7,7 +7,7 @@ from rules.hexgrid import Hex
 from rules.state import DEAD, GONE
 from rules.systems.zefrs.events import ZefAttackRolled
 from rules.systems.zefrs.mass.events import (
-    MassDuel,
+    MassDuelsOpened,
     MassLeaderDown,
     MassLeaderReplaced,
     MassMoraleChecked,
@@ -37,18 +37,21 @@ def _duellists():
 
 
 def test_the_leaders_duel_in_segment_one_and_a_slain_leader_costs_his_unit():
-    """ZEF-70: the leaders duel under the regular rules (d10 initiative with the weapon's
-    bonus, then a blow: the veteran's 20 is orange on column 2 (striking up at a rider,
-    ZEF-41), 4 damage, and the rider fails his Damage check, ZEF-52); ZEF-71: his unit
-    fights on shaken, −2; ZEF-77: a slain leader calls for a morale check, with the troops'
-    Will alone; ZEF-59: someone from the ranks steps into the breach."""
+    """ZEF-70: the leaders duel under the regular rules (d10 initiative with the best
+    rating and the weapon's bonus, ZEF-17, then a blow: the veteran's 20 is orange on
+    column 2 (striking up at a rider, ZEF-41), 4 damage, and the rider fails his Damage
+    check, ZEF-52); ZEF-71: his unit fights on shaken, −2; ZEF-77: a slain leader calls
+    for a morale check, with the troops' Will alone; ZEF-59: someone from the ranks steps
+    into the breach."""
     st = _duellists()
-    # init: cav-leader 1 + saber 0, pikes-leader 9 + axe −1; the blow 20; Damage check 100;
+    # init: cav-leader 1 + 4 + saber 0, pikes-leader 9 + 5 + axe −1; the blow 20; Damage
+    # check 100; the rider's blow (each strikes at the chest: round_of's plain declaration)
+    # finds him down;
     # segments: cav then pikes, white; morale for the riders: 01 holds.
     st, ev = round_of(st, [1, 9, 20, WHITE] + [WHITE] * 6 + [1],
                       pikes=attack(0), cav=attack(2))
-    duel = only(ev, MassDuel)
-    assert duel.blows[0] == ("pikes-leader", "cav-leader")
+    duel = only(ev, MassDuelsOpened)
+    assert duel.order == ("pikes-leader", "cav-leader")
     assert only(ev, ZefAttackRolled).colour == "orange"
     down = only(ev, MassLeaderDown)
     assert (down.unit, down.how) == ("cav", "slain")
@@ -69,12 +72,12 @@ def test_the_leaders_duel_only_in_the_first_round_a_unit_fights():
                     unit("cav", "b", "cavalry", (2, 3), 2, fighters=50)))
     st, ev = round_of(st, [5, 3, WHITE, WHITE] + [WHITE] * 6, pikes=attack(0), cav=attack(2))
     st, ev = round_of(st, [WHITE] * 6, pikes=attack(0), cav=attack(2))
-    assert not every(ev, MassDuel)
+    assert not every(ev, MassDuelsOpened)
     st = begin(army(unit("pikes", "a", "pikemen", (2, 4), 0, fighters=100),
                     unit("cav", "b", "cavalry", (2, 3), 2, fighters=50), duels="every_round"))
     st, ev = round_of(st, [5, 3, WHITE, WHITE] + [WHITE] * 6, pikes=attack(0), cav=attack(2))
     st, ev = round_of(st, [5, 3, WHITE, WHITE] + [WHITE] * 6, pikes=attack(0), cav=attack(2))
-    assert every(ev, MassDuel)
+    assert every(ev, MassDuelsOpened)
 
 
 def test_a_third_down_checks_morale_and_white_breaks_the_unit():

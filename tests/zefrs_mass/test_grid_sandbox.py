@@ -8,7 +8,7 @@ from game.sandbox import SandboxError
 from game.sandbox.mass import MassSandbox
 from rules.engine import scripted
 from rules.hexgrid import Hex
-from rules.systems.zefrs.mass.events import MassDuel, MassUnitChecked, mass_frame
+from rules.systems.zefrs.mass.events import MassDuelsOpened, MassUnitChecked, mass_frame
 from tests.zefrs_mass.helpers import WHITE, army, unit
 
 GREEN_ON_5 = 60  # green on the pikemen's column 5 (test_unit_combat)
@@ -67,7 +67,7 @@ def test_a_round_is_stepped_through_stage_by_stage_each_result_shown():
     assert sb.unit("cav").fighters == 50
     duel = sb.next_stage()
     assert duel.label == "Round 1: segment 1: the leaders' duels"
-    assert any(isinstance(e, MassDuel) for e in duel.events)
+    assert any(isinstance(e, MassDuelsOpened) for e in duel.events)
     seg2 = sb.next_stage()
     check = next(e for e in seg2.events if isinstance(e, MassUnitChecked)
                  and e.attacker == "pikes")

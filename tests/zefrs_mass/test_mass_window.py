@@ -52,6 +52,9 @@ def test_a_round_against_the_computer_in_the_window():
     me.settle()
     me.press("Give the order")  # the commander stays where he is
     me.settle()
+    if any(b.text.startswith("Declare") for b in me.scene.panel.buttons):
+        me.press("Declare")  # the veteran's duel, if the riders came on (ZEF-70)
+        me.settle()
     assert me.scene.tm.state.round >= 2 or me.scene.tm.is_over
     log = me.scene.panel._texts.get("log", "")
     assert "Orders (ZEF-66)" in log
@@ -83,7 +86,10 @@ def test_two_commanders_hand_the_seat_over_and_fight():
             ahead = Hex(here.q, here.r + (-1 if north else 1))
             if me.scene.picture().highlight.get(ahead) == (80, 140, 255):  # a square to move to
                 me.click(me.scene.view.rect(ahead).center)
-        me.press("Give the order")  # a unit's order, or the commander staying put
+        if labels and any(label.startswith("Declare") for label in labels):
+            me.press("Declare")  # a leader's duel: a blow at the chest (ZEF-70)
+        else:
+            me.press("Give the order")  # a unit's order, or the commander staying put
         me.settle()
         seen += [e for e in me.scene.tm.events if isinstance(e, MassUnitChecked)]
     assert seen

@@ -12,6 +12,7 @@ R-ZEF-WAIT (what a wait's condition is), R-ZEF-MOVE (how far a move goes).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 
 from rules.engine import Context
 from rules.events import RoundStarted, UnitStatusChanged, UnitStepped, hx
@@ -39,7 +40,7 @@ from rules.systems.zefrs.surprise import FreeActionSpent, check_newcomers, check
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, initiative_rating, zef
 
-__all__ = ["free_turn", "run_turn", "to_declare"]
+__all__ = ["free_turn", "roll_initiative", "run_turn", "to_declare"]
 
 
 def run_turn(ctx: Context, f: TurnFrame) -> None:
@@ -100,23 +101,32 @@ def _initiative(ctx: Context, f: TurnFrame) -> None:
     if config_of(ctx.state).initiative_by == "sides":
         _side_initiative(ctx)
         return
+    entries, order = roll_initiative(ctx, ctx.state.units, ctx.state.round)
+    ctx.emit(InitiativeRolled(entries=entries, order=order))
+    ctx.emit(StepReached(step="act", index=0))
+
+
+def roll_initiative(ctx: Context, figures: Iterable[Unit], turn: int
+                    ) -> tuple[tuple[tuple[str, int, int, int], ...], tuple[str, ...]]:
+    """ZEF-17, ZEF-18 for `figures` (those of them fighting whose declaration rolls,
+    R-ZEF-INITIATIVE-WHO), in the combat turn `turn` (the weapon's "x/y" bonus: x in the
+    first): the entries (figure, d10, rating, weapon bonus), in the order given, and the
+    order they act in, ties rolled off (R-ZEF-INITIATIVE-TIES).  The turn's own step and the
+    mass battle's leader duel (ZEF-70) both roll with it."""
     t = load_tables()
     entries = []
-    for u in ctx.state.units:
+    for u in figures:
         d = parse(u.declared) if isinstance(u, ZefUnit) and u.fighting else None
         if d is None or not d.rolls_initiative:
             continue
         assert isinstance(u, ZefUnit)
         die = ctx.dice.d(10)
         held = u.missile if d.kind == "shoot" else u.weapon
-        bonus = t.weapon(held or None).initiative_bonus(ctx.state.round) \
-            if d.weapon_bonus else 0
+        bonus = t.weapon(held or None).initiative_bonus(turn) if d.weapon_bonus else 0
         entries.append((u.id, die, initiative_rating(u, t), bonus))
     keyed = {e[0]: (e[1] + e[2] + e[3], e[2]) for e in entries}
     order = sorted(keyed, key=lambda uid: (-keyed[uid][0], -keyed[uid][1]))
-    order = _roll_off(ctx, order, keyed)
-    ctx.emit(InitiativeRolled(entries=tuple(entries), order=tuple(order)))
-    ctx.emit(StepReached(step="act", index=0))
+    return tuple(entries), tuple(_roll_off(ctx, order, keyed))
 
 
 def _rollers(ctx: Context) -> list[tuple[ZefUnit, Declared]]:

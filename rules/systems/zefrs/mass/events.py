@@ -23,6 +23,7 @@ from rules.evolvers import round_reset
 from rules.hexgrid import Hex
 from rules.setup import UnitSpec
 from rules.state import DEAD, GONE, Battle
+from rules.systems.zefrs.mass.duel import awaiting
 from rules.systems.zefrs.mass.grid import FACING_WORDS
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
 from rules.systems.zefrs.units import build_unit
@@ -350,8 +351,96 @@ def _stayed(state: Battle, e: MassStayed) -> Battle:
 # --- segment 1: the leaders (ZEF-70, ZEF-71) --------------------------------------------------
 
 
+class MassDuelsJoined(Event):
+    """Segment 1 begins: who duels whom (ZEF-70, R-ZEF-MASS-DUEL); each leader now declares
+    as in a skirmish (ZEF-15), his side's declarations sealed until both have declared."""
+
+    type: Literal["zef_mass_duels_joined"] = "zef_mass_duels_joined"
+    duels: tuple[tuple[str, str, str], ...]  # (leader, the foe he faces, the unit he leads)
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        pairs = "; ".join(f"{w.unit(a)} ({w.unit(u)}) faces {w.unit(b)}"
+                          for a, b, u in self.duels)
+        return (f"The leaders duel under the regular combat rules (ZEF-70): {pairs}. Each "
+                "declares his blow or his defence in secret (ZEF-15).")
+
+
+@evolver(MassDuelsJoined)
+def _duels_joined(state: Battle, e: MassDuelsJoined) -> Battle:
+    f = _frame(state)
+    first = f.side_a if awaiting(state, f, f.side_a) else f.side_b
+    return _set(state, replace(f, step="duels", actor=first))
+
+
+DUELS_SEALED = Secret("side", "side", frozenset({"zef_mass_duels_opened"}))
+
+
+class MassDuelDeclared(Event):
+    """A leader's declaration for the duel (ZEF-15, ZEF-24, ZEF-35, ZEF-36), sealed until
+    both sides have declared, as orders are (ZEF-66)."""
+
+    secret: ClassVar[Secret | None] = DUELS_SEALED
+    type: Literal["zef_mass_duel_declared"] = "zef_mass_duel_declared"
+    side: str
+    unit: str
+    action: str  # the skirmish's grammar (zefrs.declare): fight:<foe>:<aim>[:ko], defend
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"{w.unit(self.unit)} declares for the duel in secret (ZEF-15)."
+
+
+@evolver(MassDuelDeclared)
+def _duel_declared(state: Battle, e: MassDuelDeclared) -> Battle:
+    state = state.update_unit(e.unit, declared=e.action)
+    f = _frame(state)
+    if awaiting(state, f, e.side):
+        return state
+    other = f.other(e.side)
+    if awaiting(state, f, other):
+        return _set(state, replace(f, actor=other))
+    return _set(state, replace(f, actor=None, step="blows"))
+
+
+class MassDuelsOpened(Event):
+    """Both sides' duel declarations made known, and the initiative the striking leaders
+    roll as in a skirmish (ZEF-17, ZEF-18: d10 + the best of Animal Reflexes, Movement and
+    General Prowess + the weapon's bonus in a first turn; R-ZEF-INITIATIVE-WHO: one who
+    defends does not roll).  `entries` are (leader, d10, rating, weapon bonus), `order`
+    who strikes first."""
+
+    type: Literal["zef_mass_duels_opened"] = "zef_mass_duels_opened"
+    declared: tuple[tuple[str, str], ...]  # (leader, his declaration in words)
+    entries: tuple[tuple[str, int, int, int], ...] = ()
+    order: tuple[str, ...] = ()
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        said = "; ".join(f"{w.unit(u)}: {w.text(a)}" for u, a in self.declared)
+        text = f"The duel declarations (ZEF-15): {said}."
+        if self.entries:
+            by = {e[0]: e for e in self.entries}
+            parts = [f"{w.unit(u)} {_initiative_words(*by[u][1:])}" for u in self.order]
+            text += f" Initiative (ZEF-17, ZEF-18): {', '.join(parts)}."
+        return text
+
+
+def _initiative_words(die: int, rating: int, bonus: int) -> str:
+    """"15 (d10 4, rating 9, +2 for his weapon in a first turn)": the total, then how it
+    came; a weapon's negative bonus is said as what it takes off."""
+    total = die + rating + bonus
+    weapon = (f", +{bonus} for his weapon" if bonus > 0
+              else f", {-bonus} off for his weapon" if bonus < 0 else "")
+    shown = str(total) if total >= 0 else f"{-total} below nothing"
+    return f"{shown} (d10 {die}, rating {rating}{weapon})"
+
+
+@evolver(MassDuelsOpened)
+def _duels_opened(state: Battle, e: MassDuelsOpened) -> Battle:
+    return state
+
+
 class MassDuel(Event):
-    """Segment 1: who duels whom, and the order they strike in (ZEF-17 initiative)."""
+    """Segment 1 as saves made before the leaders declared recorded it (one blow each at
+    the chest): kept so those saves still replay; the rules no longer emit it."""
 
     type: Literal["zef_mass_duel"] = "zef_mass_duel"
     blows: tuple[tuple[str, str], ...]  # (striker, the leader he strikes), in order
@@ -359,9 +448,7 @@ class MassDuel(Event):
 
     def narrate(self, w: Words = PLAIN) -> str:
         pairs = "; ".join(f"{w.unit(a)} against {w.unit(b)}" for a, b in self.blows)
-        rolls = ", ".join(f"{w.unit(u)} {n}" for u, n in self.initiative)
-        return (f"The leaders duel under the ordinary combat rules (ZEF-70): {pairs}. "
-                f"Initiative (ZEF-17): {rolls}.")
+        return f"The leaders duel under the ordinary combat rules (ZEF-70): {pairs}."
 
 
 @evolver(MassDuel)
@@ -375,7 +462,7 @@ class MassLeaderDown(Event):
     type: Literal["zef_mass_leader_down"] = "zef_mass_leader_down"
     unit: str
     leader: str
-    how: str  # hurt, wounded, fallen, slain
+    how: str  # hurt, wounded, knocked out, fallen, slain
     commander: bool = False  # the one down was the force commander leading it
 
     def narrate(self, w: Words = PLAIN) -> str:
@@ -514,6 +601,10 @@ class MassUnitBroke(Event):
         if self.leader:
             text += (f"; {w.unit(self.leader)} joins {w.unit(self.leader_joins)}"
                      if self.leader_joins else f"; {w.unit(self.leader)} is captured")
+        if self.commander:  # he shares the leader's fate (R-ZEF-MASS-TAKE)
+            text += (f"; the force commander {w.unit(self.commander)} rides to "
+                     f"{w.unit(self.leader_joins)}" if self.leader_joins else
+                     f"; the force commander {w.unit(self.commander)} is captured with it")
         if self.taken_by:
             text += (f"; {w.unit(self.taken_by)} "
                      f"{'moves up from reserve into' if self.reserve else 'takes'} the square")

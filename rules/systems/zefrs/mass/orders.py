@@ -1,6 +1,7 @@
 """What a commander may ask of a mass battle, and the frame's answers: deployment (ZEF-58,
-ZEF-60), each unit's order for the round (ZEF-62, ZEF-64, ZEF-66..69) and the force
-commander's ride (ZEF-63).
+ZEF-60), each unit's order for the round (ZEF-62, ZEF-64, ZEF-66..69), the force
+commander's ride (ZEF-63) and each duelling leader's declaration (ZEF-15, ZEF-70: the
+skirmish's own `Declare`, in its grammar, as duel.py offers it).
 
 Why the commands are the mode's own: each says what the text lets a commander decide (a
 place in the line, an order with its move and facing, a square to ride to and whether to
@@ -13,13 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from rules.commands import Command
+from rules.commands import Command, Declare
 from rules.engine import Context
 from rules.hexgrid import Hex
 from rules.state import Battle
+from rules.systems.zefrs.mass.duel import awaiting, duel_actions, foe_of
 from rules.systems.zefrs.mass.events import (
     MassCommanderOrdered,
     MassDeployed,
+    MassDuelDeclared,
     MassOrdered,
     mass_frame,
     square_word,
@@ -216,7 +219,29 @@ def legal_commands(state: Battle, side: str) -> list[Command]:
                 out += unit_orders(state, u)
             else:
                 out += commander_rides(state, f, uid)
+    if f.step == "duels":
+        for uid in awaiting(state, f, side):
+            out += [Declare(unit=uid, action=a)
+                    for a in duel_actions(state, uid, foe_of(state, f, uid))]
     return out
+
+
+def _duel_refusal(state: Battle, f: MassFrame, side: str, cmd: Command) -> str | None:
+    """Why a leader's duel declaration may not be made (ZEF-15, ZEF-70), or None."""
+    if not isinstance(cmd, Declare):
+        return ("segment 1: each duelling leader declares his blow or his defence "
+                "(ZEF-15, ZEF-70): Declare(unit, action)")
+    w = Words.of(state)
+    waiting = awaiting(state, f, side)
+    if cmd.unit not in waiting:
+        return (f"{w.unit(cmd.unit)} has declared for the duel already, or duels nobody this "
+                f"round; still to declare: {w.units_list(waiting) or 'nobody'}")
+    foe = foe_of(state, f, cmd.unit)
+    if cmd.action not in duel_actions(state, cmd.unit, foe):
+        return (f"{w.unit(cmd.unit)} duels {w.unit(foe)}: he strikes at an aiming point he "
+                f"can reach (fight:{foe}:<aim>, ZEF-24, ZEF-25), the same to knock him out "
+                f"(:ko, ZEF-35), or defends (ZEF-36); not {cmd.action!r}")
+    return None
 
 
 def check(state: Battle, cmd: Command) -> str | None:
@@ -241,6 +266,8 @@ def check(state: Battle, cmd: Command) -> str | None:
             return (f"{cmd.unit} cannot stand at {cmd.place!r}: the places left are "
                     f"{', '.join(places)} (ZEF-58, ZEF-60)")
         return None
+    if f.step == "duels":
+        return _duel_refusal(state, f, side, cmd)
     if f.step != "orders":
         return "the round is being fought: no orders now"
     waiting = waiting_for_orders(state, side)
@@ -298,6 +325,8 @@ def decide(ctx: Context, cmd: Command) -> None:
     assert f is not None and f.actor is not None
     if isinstance(cmd, MassDeploy):
         ctx.emit(MassDeployed(side=f.actor, unit=cmd.unit, place=cmd.place))
+    elif isinstance(cmd, Declare):
+        ctx.emit(MassDuelDeclared(side=f.actor, unit=cmd.unit, action=cmd.action))
     elif isinstance(cmd, MassOrder):
         goal = _square(cmd.to) if cmd.to else None
         ctx.emit(MassOrdered(side=f.actor, unit=cmd.unit, order=cmd.order,

@@ -6,7 +6,9 @@ as it is fought.
     round     a new round: every unit is to be ordered (ZEF-66)
     open      the sealed orders opened together
     move      the commanders ride (ZEF-63), then the units move (ZEF-62)
-    duel      segment 1: the leaders of units in a fight duel with the skirmish's blow (ZEF-70)
+    duel      segment 1: the leaders of units in a fight face each other (ZEF-70) ...
+    duels     ... and declare as in a skirmish, side A's then side B's, sealed (duel.py) ...
+    blows     ... then roll the skirmish's initiative and strike its blows (ZEF-17, ZEF-70)
     segment   2, 3, 4: every attacking or shooting unit checks at once (ZEF-72..75)
     withdraw  withdrawing units fall back, and their enemies may follow (ZEF-69)
     morale    the checks the four triggers call for, and who flees (ZEF-77..79)
@@ -20,12 +22,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.engine import Context
+from rules.engine import Context, face_target
 from rules.events import BattleEnded
 from rules.hexgrid import Hex
 from rules.state import ACTIVE, DEAD, Battle
 from rules.systems.zefrs.blows import strike
 from rules.systems.zefrs.chart import Colour
+from rules.systems.zefrs.declare import parse, say_action
 from rules.systems.zefrs.mass.combat import (
     attacking,
     casualties,
@@ -34,10 +37,12 @@ from rules.systems.zefrs.mass.combat import (
     rulings_of,
     walk_words,
 )
+from rules.systems.zefrs.mass.duel import duel_pairs, unit_leader
 from rules.systems.zefrs.mass.events import (
     MassCommanderMoved,
     MassCommanderReplaced,
-    MassDuel,
+    MassDuelsJoined,
+    MassDuelsOpened,
     MassLeaderDown,
     MassLeaderReplaced,
     MassMoraleChecked,
@@ -63,6 +68,7 @@ from rules.systems.zefrs.mass.grid import (
 from rules.systems.zefrs.mass.orders import order_words, shoot_targets, square_key
 from rules.systems.zefrs.mass.tables import load_mass
 from rules.systems.zefrs.mass.units import MassUnit, leader_id, mass_units
+from rules.systems.zefrs.round import roll_initiative
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, zef
 from rules.wording import Words
@@ -75,8 +81,8 @@ __all__ = ["run_frame", "unit_leader"]
 
 def run_frame(ctx: Context, frame: MassFrame) -> None:
     steps = {"reveal": _reveal, "round": _round, "open": _open, "move": _move,
-             "duel": _duel, "segment": _segment, "withdraw": _withdraw, "morale": _morale,
-             "end": _end}
+             "duel": _duel, "blows": _blows, "segment": _segment, "withdraw": _withdraw,
+             "morale": _morale, "end": _end}
     run = steps.get(frame.step)
     if run is None:
         raise RuntimeError(f"the mass battle at step {frame.step!r} has nothing to run")
@@ -87,17 +93,6 @@ def _mu(state: Battle, uid: str) -> MassUnit:
     u = state.unit(uid)
     assert isinstance(u, MassUnit)
     return u
-
-
-def unit_leader(state: Battle, frame: MassFrame, u: MassUnit) -> str:
-    """Who leads `u` now: the force commander if he took it over this round (ZEF-63), else
-    its own leader if he can fight, else nobody ("")."""
-    cmd = frame.led_by(u.id)
-    if cmd and state.unit(cmd).fighting:
-        return cmd
-    if u.leader and state.has_unit(u.leader) and state.unit(u.leader).fighting:
-        return u.leader
-    return ""
 
 
 # --- deployment revealed (ZEF-58, ZEF-60, ZEF-61) -------------------------------------------
@@ -204,45 +199,46 @@ def square_word_of(sq: Hex) -> str:
 
 
 def _duel(ctx: Context, frame: MassFrame) -> None:
-    state = ctx.state
-    r = rulings_of(state)
-    blows: list[tuple[str, str]] = []
-    leading: dict[str, str] = {}  # leader -> the unit he leads
-    striking: set[str] = set()
-    attacked: dict[str, list[str]] = {}  # defending unit -> the units attacking it
-    for u in mass_units(state):
-        target = attacking(u, state)
-        if target is None or (r.duels == "first_round" and u.fought):
-            continue
-        a, d = unit_leader(state, frame, u), unit_leader(state, frame, target)
-        if not a or not d:
-            continue
-        leading[a], leading[d] = u.id, target.id
-        blows.append((a, d))
-        striking.add(a)
-        attacked.setdefault(target.id, []).append(u.id)
-    for tid, gang in sorted(attacked.items()):
-        d = unit_leader(state, frame, _mu(state, tid))
-        if d not in striking:  # he answers the first of his attackers (R-ZEF-MASS-DUEL)
-            blows.append((d, unit_leader(state, frame, _mu(state, sorted(gang)[0]))))
-            striking.add(d)
-    if not blows:
+    """The duels joined: each leader turns to his foe (as a skirmish figure strikes facing
+    him) and the leaders are asked to declare, side A's first (duel.py)."""
+    duels = duel_pairs(ctx.state, frame)
+    if not duels:
         ctx.emit(MassStepped(step="segment", segment=2))
         return
-    t = load_tables()
-    rolls = {}
-    for who in sorted(striking):
-        z = zef(state, who)
-        rolls[who] = ctx.dice.d(10, f"initiative, {who}") + t.weapon(z.weapon or None).initiative
-    order = sorted(blows, key=lambda b: (-rolls[b[0]], b[0]))
-    ctx.emit(MassDuel(blows=tuple(order), initiative=tuple(sorted(rolls.items()))))
+    for a, b, _ in duels:
+        face_target(ctx, a, b)
+    ctx.emit(MassDuelsJoined(duels=duels))
+
+
+DUEL_TURN = 1
+"""The combat turn a duel is for the weapons' "x/y" Initiative Bonus (ZEF-18): its first, as
+each round's segment 1 is a duel of its own (R-ZEF-MASS-DUEL)."""
+
+
+def _blows(ctx: Context, frame: MassFrame) -> None:
+    """The declarations opened; initiative rolled as in a skirmish turn (round.py's
+    `roll_initiative`); each leader who strikes, in that order, strikes his declared blow with
+    the skirmish's own (blows.py: the chart, the defence, armour, shield, wounds, a
+    knock-out), if he and his foe still stand; then each leader hurt is told (ZEF-71)."""
+    duels = duel_pairs(ctx.state, frame)
+    w = Words.of(ctx.state)
+    leaders = [zef(ctx.state, a) for a in sorted({a for a, _, _ in duels})]
+    declared = tuple((u.id, say_action(u.declared, w)) for u in leaders)
+    entries, order = roll_initiative(ctx, leaders, DUEL_TURN)
+    ctx.emit(MassDuelsOpened(declared=declared, entries=entries, order=order))
+    leading = {a: unit for a, _, unit in duels}  # every foe leads a unit of the duels too
     before = {uid: zef(ctx.state, uid) for uid in leading}
-    for a, d in order:
-        if ctx.state.unit(a).fighting and ctx.state.unit(d).fighting:
-            strike(ctx, a, d, "chest")
+    for a in order:
+        d = parse(zef(ctx.state, a).declared)
+        if d is None or not d.strikes:
+            continue
+        if ctx.state.unit(a).fighting and ctx.state.unit(d.target).fighting:
+            strike(ctx, a, d.target, d.aim, knockout=d.mode == "ko")
     for uid in sorted(leading):
         old, now = before[uid], zef(ctx.state, uid)
-        how = ("slain" if now.status == DEAD else "fallen" if now.status != ACTIVE
+        how = ("slain" if now.status == DEAD
+               else "knocked out" if now.condition == "knocked out"
+               else "fallen" if now.status != ACTIVE
                else "wounded" if len(now.wounds) > len(old.wounds)
                else "hurt" if now.hp < old.hp else "")
         if how:
@@ -402,7 +398,7 @@ def _end(ctx: Context, frame: MassFrame) -> None:
         while state.has_unit(f"{side}-commander{n}"):
             n += 1
         ctx.emit(MassCommanderReplaced(side=side, old=cid, new=f"{side}-commander{n}",
-                                       template=c.template, name=f"{c.name}'s second",
+                                       template=c.template, name=second_name(state, cid, n),
                                        square=(biggest.pos.q, biggest.pos.r)))
     state = ctx.state
     fought = tuple(u.id for u in mass_units(state) if attacking(u, state) is not None
@@ -412,6 +408,20 @@ def _end(ctx: Context, frame: MassFrame) -> None:
     ctx.emit(MassRoundEnded(round=state.round, standing=tuple(standing.items()),
                             fought=fought))
     _maybe_over(ctx, frame, standing)
+
+
+ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def second_name(state: Battle, old: str, n: int) -> str:
+    """The name a player knows the `n`-th commander of a side by (R-ZEF-MASS-SUCCESSION):
+    the first commander's name as the players read it, and which in the line of command
+    this one is ("Count Trocero's second", then "Count Trocero's third")."""
+    first = Words.of(state).unit(old)
+    for word in ORDINALS:
+        first = first.removesuffix(f"'s {word}")
+    nth = ORDINALS[n - 2] if n - 2 < len(ORDINALS) else f"{n}th"
+    return f"{first}'s {nth}"
 
 
 def t_name(template: str) -> str:
