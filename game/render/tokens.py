@@ -20,7 +20,11 @@ def _font(size: int, bold: bool) -> pygame.font.Font:
 
 def font(size: int, bold: bool = True) -> pygame.font.Font:
     """The token font at `size`, made once; made again if pygame's font module was shut down
-    and started since (a font from before cannot draw: a new window after `pygame.quit`)."""
+    and started since (a font from before cannot draw: a new window after `pygame.quit`).
+    The font module is started here if nothing has started it: a board drawn onto a surface
+    of its own (a picture export, a test) needs no window's `pygame.init`."""
+    if not pygame.font.get_init():
+        pygame.font.init()
     f = _font(size, bold)
     try:
         f.get_height()
