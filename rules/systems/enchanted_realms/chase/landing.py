@@ -68,11 +68,27 @@ def placed_by_the_gap(state: Battle, frame: ChaseFrame) -> tuple[tuple[str, tupl
         d = max(1, anchor.distance(here))
         ideal = hex_round(anchor.q + (here.q - anchor.q) * gap / d,
                           anchor.r + (here.r - anchor.r) * gap / d)
-        spot = next((h for h in spiral(ideal, 12) if state.board.passable(h)
-                     and h not in taken and h != anchor), here)
+        spot = _free_hex_nearest(state, ideal, taken | {anchor})
+        if spot is None:  # not one free hex left on the whole board: he stays put
+            continue
         taken.add(spot)
         out.append((p.unit, (spot.q, spot.r)))
     return tuple(out)
+
+
+def _free_hex_nearest(state: Battle, ideal: Hex, taken: set[Hex]) -> Hex | None:
+    """The free passable hex nearest `ideal`: first within a dozen hexes of it (nearest
+    first, as `spiral` walks), else anywhere on the board.  A long chase puts the ideal
+    point far off the map; the nearest free hex is then on the map's edge toward it, never
+    a hex another figure already holds (ER-33, R-ER-CHASE-RETURN)."""
+    def free(h: Hex) -> bool:
+        return state.board.passable(h) and h not in taken
+
+    near = next((h for h in spiral(ideal, 12) if free(h)), None)
+    if near is not None:
+        return near
+    return min((h for h in state.board.hexes() if free(h)),
+               key=lambda h: (ideal.distance(h), h.q, h.r), default=None)
 
 
 def return_to_the_map(ctx: Context, frame: ChaseFrame, result: str) -> None:
