@@ -7,11 +7,15 @@ exact numbers: the blow's odds (the ruleset's several-d20 attack at the running 
 `choices.running_blow`) and the round's odds of reach and escape (`chase.odds`).
 
 How it runs, in a sentence a role:
+  quarry?  with several fleeing (R-ER-CHASE-QUARRY), at his moment a pursuer first turns
+           after the one he can best catch (`best_quarry`): one he keeps pace with and no
+           comrade after him does, the fastest such first; then the best chance this round
+           of having him in reach less the chance of losing him (`chase.odds`)
   pursuer  a light or medium weapon costs nothing to swing (ER-28), so he swings at the foe
            in reach he is likeliest to drop; a heavy one he swings only if the blow may well
-           drop the foe or the ground it costs hardly changes the chance of losing him; he
-           breaks off when the thief is all but sure to get away this round and he cannot
-           come within reach of him
+           drop the foe or the ground it costs hardly changes the chance of losing the one he
+           chases; he breaks off when that one is all but sure to get away this round and he
+           cannot come within reach of him
   quarry   swings back only when it costs no ground, or when the blow is likely to drop
            the pursuer at his heels; else he runs
   offer    when a foe flees a skirmish (R-ER-CHASE-OFFER), the side he flees from gives
@@ -34,7 +38,7 @@ from rules.state import Battle, changed
 from rules.systems.enchanted_realms import attack
 from rules.systems.enchanted_realms.chase.choices import running_blow
 from rules.systems.enchanted_realms.chase.events import chase_frame
-from rules.systems.enchanted_realms.chase.odds import ChaseOdds, round_odds
+from rules.systems.enchanted_realms.chase.odds import ChaseOdds, round_odds, round_pace
 from rules.systems.enchanted_realms.chase.offer import ChaseOfferFrame
 from rules.systems.enchanted_realms.chase.pace import heavy
 from rules.systems.enchanted_realms.units import er, speed_ft
@@ -42,8 +46,8 @@ from rules.systems.enchanted_realms.units import er, speed_ft
 if TYPE_CHECKING:
     from game.ai.model import Model
 
-__all__ = ["HOOKS", "ChaseHooks", "OfferWeighing", "chase_choice", "offer_choice",
-           "weigh_offer"]
+__all__ = ["HOOKS", "ChaseHooks", "OfferWeighing", "best_quarry", "chase_choice",
+           "offer_choice", "weigh_offer"]
 
 HOPELESS = Fraction(19, 20)  # break off when the quarry gets away this surely
 WORTH_THE_GROUND = Fraction(1, 2)  # a heavy swing that drops him this often is worth it
@@ -64,6 +68,30 @@ def _best_blow(state: Battle, unit: str, targets: list[str]) -> tuple[str, Fract
     return best[2], best[0], best[1]
 
 
+def best_quarry(state: Battle, pursuer: str, candidates: list[str]) -> str:
+    """The fleeing figure `pursuer` can best catch among `candidates` (R-ER-CHASE-QUARRY).
+    First one he keeps pace with (his hexes a round on average, `odds.round_pace`, at least
+    the fleeing figure's) and no comrade after him does; among those the fastest, since a
+    slower one can be run down later and a faster one only by those who keep pace with
+    him; then the best chance of reach less escape this round (`odds.round_odds`); then the
+    one he chases already."""
+    f = chase_frame(state)
+    assert f is not None
+    me = f.runner(pursuer)
+
+    def pace(unit: str) -> Fraction:
+        return round_pace(f.runner(unit).speed, er(state, unit).agility)
+
+    def key(q: str) -> tuple[bool, Fraction, Fraction, bool, str]:
+        o = round_odds(state, pursuer, q)
+        alone = pace(pursuer) >= pace(q) and not any(
+            pace(p.unit) >= pace(q) for p in f.chasers(q) if p.unit != pursuer)
+        return (alone, pace(q) if alone else Fraction(0), o.reach - o.escape,
+                q == me.chases, q)
+
+    return max(candidates, key=key)
+
+
 def chase_choice(state: Battle, legal: list[Command]) -> Command | None:
     """The computer's choice at a runner's moment, or None if it is not one."""
     f = chase_frame(state)
@@ -75,8 +103,13 @@ def chase_choice(state: Battle, legal: list[Command]) -> Command | None:
     targets = [o.partition(":")[2] for o in by if o.startswith("swing:")]
     me = f.runner(unit)
     if me.role == "pursuer":
-        ahead = sorted((q.at - me.at, q.unit) for q in f.running("quarry"))
-        chased = ahead[0][1] if ahead else ""
+        turns = [o.partition(":")[2] for o in by if o.startswith("chase:")]
+        mark = f.quarry_of(unit)
+        if turns:
+            best = best_quarry(state, unit, turns + ([mark.unit] if mark is not None else []))
+            if mark is None or best != mark.unit:
+                return by[f"chase:{best}"]
+        chased = mark.unit if mark is not None else ""
         if not targets:
             if "break_off" in by and chased:
                 o = round_odds(state, unit, chased)
@@ -86,8 +119,8 @@ def chase_choice(state: Battle, legal: list[Command]) -> Command | None:
         target, drop, _ = _best_blow(state, unit, targets)
         if not heavy(er(state, unit)):
             return by[f"swing:{target}"]
-        cost = (round_odds(state, unit, target, "swing").escape
-                - round_odds(state, unit, target, "run").escape)
+        cost = (round_odds(state, unit, chased or target, "swing").escape
+                - round_odds(state, unit, chased or target, "run").escape)
         if drop >= WORTH_THE_GROUND or cost <= CHEAP:
             return by[f"swing:{target}"]
         return by["run"]

@@ -85,10 +85,10 @@ def picture_of(state: Battle, notes: dict[str, str] | None = None, title: str = 
             hp=u.hp, max_hp=u.max_hp, second=r.second, out=r.out,
             note=(notes or {}).get(r.unit, "")))
     gaps = []
-    for p in f.running("pursuer"):
-        ahead = sorted((q.at - p.at, q.unit) for q in f.running("quarry"))
-        if ahead:
-            gaps.append((p.unit, ahead[0][1], ahead[0][0]))
+    for p in f.running("pursuer"):  # each to the one he chases (R-ER-CHASE-QUARRY)
+        q = f.quarry_of(p.unit)
+        if q is not None:
+            gaps.append((p.unit, q.unit, q.at - p.at))
     return TrackPicture(runners=runners, second=f.second, chase_round=f.chase_round,
                         order=f.order, deciding=f.deciding,
                         feet_per_hex=state.board.feet_per_hex, gaps=gaps, title=title)
@@ -205,7 +205,9 @@ class ChaseView:
             place[x.unit] = (cx, cy)
             where = "below" if below else ("above" if k else "lane")
             self._runner(surf, x, (cx, cy), cell, x.unit == pic.deciding, where)
-        self._gaps(surf, pic, place, mid + int(cell * 1.3) + int(cell * 0.52) + 40)
+        # the brackets clear a runner stacked below the lane and his note (a pursuer beside
+        # a fleeing figure he runs past, R-ER-CHASE-HEELS)
+        self._gaps(surf, pic, place, mid + int(cell * 1.3) + int(cell * 0.52) + 56)
         away = [x.name for x in pic.runners if x.out == "escaped"]
         if away:
             self.text(surf, "Got away: " + ", ".join(away), (street.right - 10, street.y + 40),

@@ -30,7 +30,7 @@ from rules.state import Battle
 from rules.systems.enchanted_realms import attack
 from rules.systems.enchanted_realms.chase.choices import running_blow
 from rules.systems.enchanted_realms.chase.events import chase_frame
-from rules.systems.enchanted_realms.chase.odds import round_odds
+from rules.systems.enchanted_realms.chase.odds import pair_for, round_odds
 from rules.systems.enchanted_realms.chase.pace import chart_row, heavy
 from rules.systems.enchanted_realms.units import er
 from rules.wording import Words
@@ -47,10 +47,14 @@ In your second, with a foe within your weapon's reach (ER-32), <b>swing</b> (eve
 -3 for running, ER-22, less with the right skills, more against a dodger or a rider,
 ER-23..25) or <b>run</b>. A heavy weapon's swing costs that second's ground (ER-28). A
 pursuer may <b>break off</b>. Nobody reacts or casts a spell in a chase (ER-26).<br><br>
+With several fleeing, each pursuer runs after one of them, closing to his heels and
+running past the others; at his moment he may first <b>chase</b> another still running
+ahead of him, and when his own is down he runs on after the next (R-ER-CHASE-QUARRY).<br><br>
 The chase ends once a pursuer is half his speed behind (ER-33): the thief gets away. The
 odds beside your choice are exact: the chance of having him in reach when the round ends,
 of losing him this round, and the gap to expect.<br><br>
-Keys: 1-3 swing at the first, second or third foe in reach, R run, B break off, Space
+Keys: 1-3 swing at the first, second or third foe in reach, R run, B break off, C chase
+the next fleeing figure offered, Space
 skips the show, F speeds it, Ctrl+Z undoes to the last roll, F1 this help, Esc leaves."""
 
 
@@ -116,6 +120,10 @@ class ChaseScene(ModeScene):
             self.anim.skip()
         elif e.key in KEYS:
             self.choose(KEYS[e.key])
+        elif e.key == pygame.K_c:
+            turns = [o for o in self.options() if o.startswith("chase:")]
+            if turns:
+                self.choose(turns[0])
         elif pygame.K_1 <= e.key <= pygame.K_3:
             swings = [o for o in self.options() if o.startswith("swing:")]
             i = e.key - pygame.K_1
@@ -185,8 +193,11 @@ class ChaseScene(ModeScene):
         row = chart_row(r.speed)[0]
         w = attack.load_tables().weapons[u.weapon]
         weight = "heavy: a swing costs this second's ground (ER-28)" if heavy(u) else w.weight
-        role = "chasing" if r.role == "pursuer" else "fleeing"
-        return (f"<b>{escape(Words.of(state).unit(uid))}</b>, {role}, HP {u.hp}/{u.max_hp}<br>"
+        names = Words.of(state)
+        mark = f.quarry_of(uid) if r.role == "pursuer" else None
+        role = (f"chasing {escape(names.unit(mark.unit))}" if mark is not None
+                else "chasing" if r.role == "pursuer" else "fleeing")
+        return (f"<b>{escape(names.unit(uid))}</b>, {role}, HP {u.hp}/{u.max_hp}<br>"
                 f"speed {r.speed} ft (chart row {row}, ER-27, ER-30), Agility {u.agility:+d}<br>"
                 f"{escape(w.name)}, reach {u.reach_ft} ft, {escape(weight)}")
 
@@ -210,12 +221,9 @@ class ChaseScene(ModeScene):
                 lines.append(f"Swing at <b>{escape(w.unit(t))}</b>: {blow.dice}d20 at "
                              f"{blow.bonus:+d} ({pen:+d} running, ER-22) against AC {blow.ac}"
                              f": hit {pct(o.hit)}, drop him {pct(o.kill)}")
-        if me.role == "pursuer":
-            ahead = sorted((q.at - me.at, q.unit) for q in f.running("quarry"))
-            pair = (uid, ahead[0][1]) if ahead else None
-        else:
-            behind = sorted((me.at - p.at, p.unit) for p in f.running("pursuer"))
-            pair = (behind[0][1], uid) if behind else None
+        pair = pair_for(state, uid)  # the pair on the lane (R-ER-CHASE-QUARRY)
+        if pair is None and me.role == "quarry":
+            lines.append(f"Nobody is after {escape(w.unit(uid))} now (R-ER-CHASE-QUARRY).")
         if pair is not None:
             p, q = pair
             choices = ["run"] + (["swing"] if heavy(er(state, uid)) and any(
@@ -226,6 +234,13 @@ class ChaseScene(ModeScene):
                              f"the round: {escape(w.unit(p))} has {escape(w.unit(q))} in "
                              f"reach {pct(o.reach)}, loses him {pct(o.escape)} (ER-33), gap "
                              f"{float(o.expected_gap):.1f} hexes on average")
+        for opt in self.options():
+            if opt.startswith("chase:"):
+                q = opt.partition(":")[2]
+                o = round_odds(state, uid, q)
+                lines.append(f"If he turns after <b>{escape(w.unit(q))}</b> "
+                             f"(R-ER-CHASE-QUARRY): in reach {pct(o.reach)}, loses him "
+                             f"{pct(o.escape)}")
         return "<br>".join(lines)
 
     def _buttons(self) -> list[tuple[str, str]]:
@@ -240,6 +255,10 @@ class ChaseScene(ModeScene):
                 out.append(("Run (R)", o))
             elif o == "break_off":
                 out.append(("Break off (B)", o))
+            elif o.startswith("chase:"):
+                first = not any(v.startswith("chase:") for _, v in out)
+                key = " (C)" if first else ""
+                out.append((f"Chase {w.unit(o.partition(':')[2])}{key}", o))
         return out
 
     def picture(self) -> Any:

@@ -12,7 +12,7 @@ from game.ai.hooks import hooks_for, register_hooks
 from rules.engine import decider, legal_commands, submit
 from rules.systems.enchanted_realms.chase.odds import round_odds
 from rules.systems.enchanted_realms.ruleset import RULESET
-from tests.er_chase.helpers import chase, open_chase
+from tests.er_chase.helpers import chase, frame, open_chase
 
 TOUGH_THIEF = {"hp": 30}
 
@@ -78,3 +78,23 @@ def test_the_computer_plays_the_cutpurses_sprint_to_its_end(player: str) -> None
                 break
             state, _ = submit(state, ctl[side].choose(state, side, legal_commands(state, side)))
         assert state.outcome is not None
+
+
+HOUND = ("hound", "wolf", (-1, 0))  # 50 ft
+FENN = ("fenn", "man_at_arms_spear", (-1, 1))  # 30 ft, at Wat's heels
+WAT = ("wat", "bandit", (0, 0))  # 30 ft
+JORY_40 = ("jory", "thief", (3, 0), {"walk_ft": 40})
+
+
+def test_the_computer_hound_goes_after_the_thief_nobody_else_keeps() -> None:
+    """R-ER-CHASE-QUARRY (the computer): the spearman is at Wat's heels and keeps pace with
+    him; Jory, ahead, only the hound can run down, so at his moment the hound turns after
+    Jory; the spearman, whose Wat is his to keep, does not turn."""
+    st, _ = open_chase(chase(HOUND, FENN, quarry=(WAT, JORY_40)), 15, 3, 3, 2)  # fenn first
+    assert frame(st).deciding == "fenn"
+    cmd = chase_choice(st, legal_commands(st))
+    assert cmd is not None and not cmd.option.startswith("chase:")  # type: ignore[attr-defined]
+    st, _ = open_chase(chase(HOUND, FENN, quarry=(WAT, JORY_40)), 3, 15, 3, 2)  # the hound
+    assert frame(st).deciding == "hound"
+    cmd = chase_choice(st, legal_commands(st))
+    assert cmd is not None and cmd.option == "chase:jory"  # type: ignore[attr-defined]

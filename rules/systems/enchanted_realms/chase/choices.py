@@ -1,12 +1,16 @@
 """The runners' choices in a chase: in his own second a runner with a foe within reach
-swings or runs, and a pursuer may break off (ER-28, ER-32).  Nothing else is offered: no
-reaction, no spell, no potion while the chase lasts (ER-26).
+swings or runs, and a pursuer may break off (ER-28, ER-32) or, first, turn after another
+fleeing figure (R-ER-CHASE-QUARRY).  Nothing else is offered: no reaction, no spell, no
+potion while the chase lasts (ER-26).
 
     Choose(unit, "swing:<foe>")  strike on the run with the ruleset's own several-d20
                                  attack, every d20 at the running penalty (ER-22..ER-25);
                                  with a heavy weapon he gains no ground this second (ER-28)
     Choose(unit, "run")          let the swing go and roll for movement (ER-28)
     Choose(unit, "break_off")    a pursuer gives up the chase
+    Choose(unit, "chase:<foe>")  a pursuer turns after another fleeing figure still running
+                                 ahead of him, once a moment; his moment goes on (he then
+                                 swings, runs or breaks off)
 """
 
 from __future__ import annotations
@@ -22,10 +26,12 @@ from rules.systems.enchanted_realms.chase.events import (
     ChaseRan,
     ChaseRunnerOut,
     ChaseSwung,
+    ChaseTookUp,
     chase_frame,
 )
-from rules.systems.enchanted_realms.chase.pace import heavy, running_penalty
+from rules.systems.enchanted_realms.chase.pace import end_gap_hexes, heavy, running_penalty
 from rules.systems.enchanted_realms.chase.procedure import in_reach
+from rules.systems.enchanted_realms.chase.quarry import opened_gap, turns_open
 from rules.systems.enchanted_realms.units import er
 
 __all__ = ["check", "decide", "legal_commands", "options_now", "running_blow"]
@@ -40,6 +46,8 @@ def options_now(state: Battle) -> tuple[str, list[str]]:
     opts = [f"swing:{u}" for u in in_reach(state, f, r)] + ["run"]
     if r.role == "pursuer":
         opts.append("break_off")
+        if not f.turned:
+            opts += [f"chase:{q}" for q in turns_open(f.runners, r)]
     return r.unit, opts
 
 
@@ -67,6 +75,10 @@ def check(state: Battle, cmd: Command) -> str | None:
                     "now (ER-32)")
         if cmd.option == "break_off":
             return "only a pursuer may break off the chase"
+        if head == "chase":
+            return (f"{unit} cannot turn after {cmd.option.partition(':')[2]} now: a pursuer "
+                    "turns once a moment, after a fleeing figure still running ahead of him "
+                    "(R-ER-CHASE-QUARRY)")
         return f"{cmd.option!r} is not a choice now: {', '.join(opts)}"
     return None
 
@@ -87,6 +99,13 @@ def decide(ctx: Context, cmd: Command) -> None:
         return
     if cmd.option == "break_off":
         ctx.emit(ChaseBrokeOff(unit=cmd.unit, second=f.second))
+        return
+    if cmd.option.startswith("chase:"):
+        me, q = f.runner(cmd.unit), f.runner(cmd.option.partition(":")[2])
+        gap = q.at - me.at
+        need = end_gap_hexes(me.speed, ctx.state.board.feet_per_hex)
+        ctx.emit(ChaseTookUp(pursuer=me.unit, quarry=q.unit, second=f.second, gap=gap,
+                             at=me.at, allowance=opened_gap(gap, need), chosen=True))
         return
     target = cmd.option.partition(":")[2]
     u = er(ctx.state, cmd.unit)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ChaseBegan", "ChaseBrokeOff", "ChaseChoiceOffered", "ChaseEnded",
            "ChaseInitiative", "ChaseMoved", "ChasePursuit", "ChaseRan", "ChaseRunnerOut",
-           "ChaseSecondEnded", "ChaseSwingLost", "ChaseSwung", "chase_frame"]
+           "ChaseSecondEnded", "ChaseSwingLost", "ChaseSwung", "ChaseTookUp", "chase_frame"]
 
 RULESET = "enchanted_realms"
 FEET = 5
@@ -66,6 +66,7 @@ class ChaseBegan(Event):
     runners: tuple[Placed, ...]
     lapsed: tuple[str, ...] = ()  # owners of at-the-ready triggers that lapse (ER-26)
     notes: tuple[tuple[str, str], ...] = ()  # (explanation, citation)
+    chases: tuple[tuple[str, str], ...] = ()  # pursuer, the one he runs after (R-ER-CHASE-QUARRY)
 
     def narrate(self, w: Words = PLAIN) -> str:
         fleeing = [w.unit(u) for u, role, *_ in self.runners if role == "quarry"]
@@ -75,13 +76,26 @@ class ChaseBegan(Event):
                 "(ER-21).")
         lapsed = (f" The at-the-ready triggers of {', '.join(w.unit(u) for u in self.lapsed)} "
                   "lapse (ER-26)." if self.lapsed else "")
-        return head + lapsed + "".join(f" {_sentence(w.text(t))} ({c})." for t, c in self.notes)
+        after = ""
+        if len(fleeing) > 1 and self.chases:
+            by: dict[str, list[str]] = {}
+            for p, q in self.chases:
+                by.setdefault(q, []).append(w.unit(p))
+            after = (" Each pursuer runs after the one nearest ahead of him (R-ER-CHASE-QUARRY): "
+                     + "; ".join(f"{_and(ps)} after {w.unit(q)}" for q, ps in by.items()) + ".")
+        return head + lapsed + after + "".join(f" {_sentence(w.text(t))} ({c})."
+                                               for t, c in self.notes)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @evolver(ChaseBegan, RULESET)
 def _began(state: Battle, e: ChaseBegan) -> Battle:
     f = _frame(state)
-    runners = tuple(Runner(unit=u, role=role, at=at, speed=speed)
+    chases = {r.unit: r.chases for r in f.runners} | dict(e.chases)
+    runners = tuple(Runner(unit=u, role=role, at=at, speed=speed, chases=chases.get(u, ""))
                     for u, role, at, speed, _ in e.runners)
     state = _put(state, changed(f, step="initiative", runners=runners,
                                 quarry_side=e.quarry_side))
@@ -135,7 +149,8 @@ class ChaseChoiceOffered(Event):
 
 @evolver(ChaseChoiceOffered, RULESET)
 def _offered(state: Battle, e: ChaseChoiceOffered) -> Battle:
-    return _put(state, changed(_frame(state), step="choose", actor=e.side, deciding=e.unit))
+    return _put(state, changed(_frame(state), step="choose", actor=e.side, deciding=e.unit,
+                               turned=False))
 
 
 class ChaseSwingLost(Event):
@@ -182,7 +197,7 @@ class ChaseSwung(Event):
 @evolver(ChaseSwung, RULESET)
 def _swung(state: Battle, e: ChaseSwung) -> Battle:
     return _put(state, changed(_frame(state), step="second", actor=None, deciding="",
-                               swung=True, heavy_swing=e.heavy))
+                               swung=True, heavy_swing=e.heavy, turned=False))
 
 
 class ChaseRan(Event):
@@ -200,7 +215,7 @@ class ChaseRan(Event):
 @evolver(ChaseRan, RULESET)
 def _ran(state: Battle, e: ChaseRan) -> Battle:
     return _put(state, changed(_frame(state), step="second", actor=None, deciding="",
-                               swung=True))
+                               swung=True, turned=False))
 
 
 class ChaseMoved(Event):
@@ -260,8 +275,46 @@ class ChaseBrokeOff(Event):
 @evolver(ChaseBrokeOff, RULESET)
 def _broke(state: Battle, e: ChaseBrokeOff) -> Battle:
     f = _runner_changed(_frame(state), e.unit, out="broke off")
-    f = changed(f, step="second", actor=None, deciding="", swung=False, heavy_swing=False)
+    f = changed(f, step="second", actor=None, deciding="", swung=False, heavy_swing=False,
+                turned=False)
     return _put(state, changed(f, index=f.next_index(f.index + 1)))
+
+
+class ChaseTookUp(Event):
+    """A pursuer runs after another fleeing figure (R-ER-CHASE-QUARRY): his choice at his
+    moment (`chosen`), or at once because the one he chased is out of the chase.  `gap`
+    hexes ahead of him; `allowance` the gap he keeps (R-ER-CHASE-END); `at` his hex after
+    (moved only when he doubles back to one he had run past)."""
+
+    type: Literal["er_chase_took_up"] = "er_chase_took_up"
+    pursuer: str
+    quarry: str
+    second: int
+    gap: int
+    at: int
+    allowance: int = 0
+    chosen: bool = False
+    doubled_back: bool = False  # every fleeing figure still running was behind him
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        who, whom = w.unit(self.pursuer), w.unit(self.quarry)
+        far = f"{plural(self.gap, 'hex')} ({self.gap * FEET} ft) ahead"
+        if self.chosen:
+            head = f"Second {self.second}: {who} turns after {whom}, {far}"
+        elif self.doubled_back:
+            head = f"{who} doubles back after {whom} and falls in at his heels"
+        else:
+            head = f"{who} runs on after {whom}, {far}"
+        keep = (" He took him up that far off: he is left behind only once he falls half "
+                "his speed further behind (R-ER-CHASE-END)." if self.allowance else "")
+        return f"{head} (R-ER-CHASE-QUARRY).{keep}"
+
+
+@evolver(ChaseTookUp, RULESET)
+def _took_up(state: Battle, e: ChaseTookUp) -> Battle:
+    f = _runner_changed(_frame(state), e.pursuer, chases=e.quarry, allowance=e.allowance,
+                        at=e.at)
+    return _put(state, changed(f, turned=True) if e.chosen else f)
 
 
 class ChaseRunnerOut(Event):
@@ -300,10 +353,14 @@ class ChaseSecondEnded(Event):
 
     type: Literal["er_chase_second_ended"] = "er_chase_second_ended"
     second: int
-    gaps: tuple[tuple[str, int], ...] = ()  # pursuer, hexes to the nearest quarry
+    gaps: tuple[tuple[str, int], ...] = ()  # pursuer, hexes to the one he chases
+    chased: tuple[tuple[str, str], ...] = ()  # pursuer, whom (named when several flee)
+    closed: tuple[str, ...] = ()  # pursuers within half their speed again: no allowance
 
     def narrate(self, w: Words = PLAIN) -> str:
+        whom = dict(self.chased)
         gaps = "; ".join(f"{w.unit(u)} {plural(g, 'hex')} ({g * FEET} ft) behind"
+                         + (f" {w.unit(whom[u])}" if u in whom else "")
                          for u, g in self.gaps)
         return f"End of second {self.second}" + (f": {gaps}." if gaps else ".")
 
@@ -311,6 +368,8 @@ class ChaseSecondEnded(Event):
 @evolver(ChaseSecondEnded, RULESET)
 def _second_ended(state: Battle, e: ChaseSecondEnded) -> Battle:
     f = _frame(state)
+    for u in e.closed:
+        f = _runner_changed(f, u, allowance=0)
     if e.second <= 1:
         return _put(state, changed(f, step="initiative", index=0, swung=False))
     f = changed(f, second=e.second - 1, swung=False, heavy_swing=False)

@@ -36,6 +36,7 @@ class ChaseFrame(Frame):
     swung: bool = False  # the runner at `index` has had his swing moment this second
     heavy_swing: bool = False  # ... and swung a heavy weapon: no movement (ER-28)
     deciding: str = ""  # the runner choosing, during "choose"
+    turned: bool = False  # ... and has turned after another quarry (R-ER-CHASE-QUARRY)
     chase_round: int = 0
     returns: bool = False  # opened from a skirmish: it ends back on the map (offer.py)
     called: bool = False  # ... by the GM, outside the turn order: no turn is spent (called.py)
@@ -72,11 +73,25 @@ class ChaseFrame(Frame):
             return None
         return self.runner(self.order[self.index])
 
+    def quarry_of(self, pursuer: str) -> Runner | None:
+        """The fleeing figure `pursuer` runs after, while he still runs (R-ER-CHASE-QUARRY)."""
+        mark = self.runner(pursuer).chases
+        if not mark:
+            return None
+        q = self.runner(mark)
+        return q if q.running else None
+
+    def chasers(self, quarry: str) -> tuple[Runner, ...]:
+        """The pursuers still running after `quarry`, nearest him first."""
+        q = self.runner(quarry)
+        return tuple(sorted((p for p in self.running(PURSUER) if p.chases == quarry),
+                            key=lambda p: (q.at - p.at, p.unit)))
+
     def gap(self, pursuer: str) -> int | None:
-        """Hexes from `pursuer` to the nearest quarry still running ahead, or None."""
-        p = self.runner(pursuer)
-        ahead = [q.at - p.at for q in self.running(QUARRY)]
-        return min(ahead) if ahead else None
+        """Hexes from `pursuer` to the one he chases (R-ER-CHASE-QUARRY), or None when that
+        one has left the chase."""
+        q = self.quarry_of(pursuer)
+        return None if q is None else q.at - self.runner(pursuer).at
 
     def next_index(self, start: int) -> int:
         """The first place in `order` from `start` whose runner still runs (len if none):

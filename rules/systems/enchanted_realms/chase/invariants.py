@@ -1,9 +1,11 @@
 """What must hold of a chase at rest (rules/invariants.py, board kind "track"): checked
 after every command by the conformance tests and the soak.
 
-    nobody is on the lane twice, and every runner is a figure of the battle
-    no pursuer still running has passed a fleeing figure still running (the gap is never
-    negative: he closes to the heels, R-ER-CHASE-HEELS)
+    nobody is on the lane twice, every runner is a figure of the battle, and every pursuer
+    runs after a fleeing figure (R-ER-CHASE-QUARRY)
+    no pursuer still running has caught up with the fleeing figure he chases while that one
+    still runs (the gap is at least a hex: he closes to the heels, R-ER-CHASE-HEELS); he
+    may run past the others (R-ER-CHASE-QUARRY)
     the second counted is one of 10 … 1, and each runner's swing second too (ER-29)
 """
 
@@ -28,6 +30,10 @@ def one_place_each(state: Battle) -> str | None:
         if not state.has_unit(r.unit):
             return f"{r.unit} runs in the chase but is not in the battle"
         seen.add(r.unit)
+    fleeing = {r.unit for r in f.runners if r.role == "quarry"}
+    for r in f.runners:
+        if r.role == "pursuer" and r.chases and r.chases not in fleeing:
+            return f"{r.unit} chases {r.chases}, who is not fleeing (R-ER-CHASE-QUARRY)"
     return None
 
 
@@ -37,9 +43,10 @@ def gaps_never_negative(state: Battle) -> str | None:
     if f is None:
         return None
     for p in f.running("pursuer"):
-        for q in f.running("quarry"):
-            if p.at >= q.at:
-                return f"{p.unit} (hex {p.at}) has passed {q.unit} (hex {q.at}) on the lane"
+        q = f.quarry_of(p.unit)
+        if q is not None and p.at >= q.at:
+            return (f"{p.unit} (hex {p.at}) has passed {q.unit} (hex {q.at}), whom he chases, "
+                    "on the lane")
     return None
 
 

@@ -8,10 +8,13 @@ choices, one moment at a time, so the track screen can show each roll as it land
     second      each runner in initiative order: in his own second, his swing (a choice,
                 choices.py) if a foe is within reach, else it is lost (ER-32); then his
                 movement roll for the chart's hexes (ER-30, ER-31) unless he swung a heavy
-                weapon (ER-28).  At the end of each second, a pursuer half his speed behind
-                every quarry is left behind (ER-33, R-ER-CHASE-END); with no quarry or no
-                pursuer left the chase is over, settled by a pursuit if the GM rules it
-                (ER-34, R-ER-CHASE-PURSUIT)
+                weapon (ER-28); a pursuer closes to the heels of the one he chases and runs
+                past any other (R-ER-CHASE-HEELS).  At the end of each second, a pursuer
+                half his speed behind the one he chases is left behind (ER-33,
+                R-ER-CHASE-END); with no quarry or no pursuer left the chase is over,
+                settled by a pursuit if the GM rules it (ER-34, R-ER-CHASE-PURSUIT)
+    take-up     a pursuer whose quarry is out runs on at once after another still running
+                (R-ER-CHASE-QUARRY), before anyone else moves
 
 Dice are thrown here and in choices.py only, in a fixed order, so the same seed and
 choices give the same chase.
@@ -34,6 +37,7 @@ from rules.systems.enchanted_realms.chase.events import (
     ChaseRunnerOut,
     ChaseSecondEnded,
     ChaseSwingLost,
+    ChaseTookUp,
     chase_frame,
 )
 from rules.systems.enchanted_realms.chase.landing import return_to_the_map
@@ -44,6 +48,7 @@ from rules.systems.enchanted_realms.chase.pace import (
     moved,
     swing_second,
 )
+from rules.systems.enchanted_realms.chase.quarry import first_quarry, opened_gap
 from rules.systems.enchanted_realms.chase.tables import load_chase
 from rules.systems.enchanted_realms.units import cfg, er
 
@@ -51,7 +56,7 @@ if TYPE_CHECKING:
     from rules.systems.enchanted_realms.chase.frame import ChaseFrame
     from rules.systems.enchanted_realms.chase.runner import Runner
 
-__all__ = ["in_reach", "run_frame"]
+__all__ = ["apart", "in_reach", "run_frame"]
 
 
 def run_frame(ctx: Context, frame: ChaseFrame) -> None:
@@ -59,17 +64,48 @@ def run_frame(ctx: Context, frame: ChaseFrame) -> None:
     run = steps.get(frame.step)
     if run is None:
         raise RuntimeError(f"the chase at step {frame.step!r} has nothing to run")
+    if frame.step != "begin" and _take_up(ctx, frame):
+        return
     run(ctx, frame)
 
 
+def _take_up(ctx: Context, frame: ChaseFrame) -> bool:
+    """R-ER-CHASE-QUARRY: the first pursuer still running whose quarry is out of the chase
+    runs on after the fleeing figure nearest ahead of him (or doubles back to the nearest
+    he passed); True if one did."""
+    quarries = frame.running("quarry")
+    if not quarries:
+        return False
+    fph = ctx.state.board.feet_per_hex
+    for p in frame.running("pursuer"):
+        if frame.quarry_of(p.unit) is not None:
+            continue
+        q = first_quarry(quarries, p.at)
+        assert q is not None
+        back = q.at <= p.at
+        at = q.at - 1 if back else p.at
+        gap = q.at - at
+        ctx.emit(ChaseTookUp(pursuer=p.unit, quarry=q.unit, second=frame.second, gap=gap, at=at,
+                             allowance=opened_gap(gap, end_gap_hexes(p.speed, fph)),
+                             doubled_back=back))
+        return True
+    return False
+
+
 def in_reach(state: Battle, frame: ChaseFrame, runner: Runner) -> tuple[str, ...]:
-    """ER-32: the foes on the lane within his melee weapon's reach now, nearest first."""
+    """ER-32: the foes on the lane within his melee weapon's reach now, nearest first.  One
+    alongside him (a pursuer running past a fleeing figure he does not chase, R-ER-CHASE-HEELS)
+    is a hex off, 5 ft."""
     reach = er(state, runner.unit).reach_ft
     fph = state.board.feet_per_hex
     foes = [r for r in frame.running() if r.role != runner.role]
-    near = sorted((abs(r.at - runner.at), r.unit) for r in foes
-                  if abs(r.at - runner.at) >= 1 and abs(r.at - runner.at) * fph <= reach)
+    near = sorted((apart(r, runner), r.unit) for r in foes if apart(r, runner) * fph <= reach)
     return tuple(u for _, u in near)
+
+
+def apart(a: Runner, b: Runner) -> int:
+    """Hexes between two runners on the lane; side by side counts as one (R-ER-CHASE-HEELS)."""
+    return max(1, abs(a.at - b.at))
 
 
 def _begin(ctx: Context, frame: ChaseFrame) -> None:
@@ -77,12 +113,14 @@ def _begin(ctx: Context, frame: ChaseFrame) -> None:
     lapsed = tuple(sorted({t.owner for t in getattr(state.system, "triggers", ())}))
     placed = tuple((r.unit, r.role, r.at, r.speed, chart_row(r.speed)[0])
                    for r in frame.runners)
+    chases = tuple((r.unit, r.chases) for r in frame.runners
+                   if r.role == "pursuer" and r.chases)
     notes = (("a round is ten seconds, counted down from 10 to 1", "ER-29"),
              ("nobody may take a reaction or cast a spell while the chase lasts", "ER-26"),
              ("every d20 of a blow struck on the run takes -3", "ER-22"),
              ("it ends once a pursuer is half his speed behind", "ER-33, R-ER-CHASE-END"))
     ctx.emit(ChaseBegan(quarry_side=frame.quarry_side, runners=placed, lapsed=lapsed,
-                        notes=notes))
+                        notes=notes, chases=chases))
 
 
 def _initiative(ctx: Context, frame: ChaseFrame) -> None:
@@ -118,7 +156,7 @@ def _second(ctx: Context, frame: ChaseFrame) -> None:
             ctx.emit(ChaseChoiceOffered(unit=cur.unit, side=state.unit(cur.unit).side,
                                         second=frame.second, in_reach=targets))
         else:
-            foes = [abs(r.at - cur.at) for r in frame.running() if r.role != cur.role]
+            foes = [apart(r, cur) for r in frame.running() if r.role != cur.role]
             ctx.emit(ChaseSwingLost(unit=cur.unit, second=frame.second,
                                     reach_ft=er(state, cur.unit).reach_ft,
                                     nearest_ft=min(foes, default=0) * state.board.feet_per_hex))
@@ -144,10 +182,9 @@ def _move(ctx: Context, frame: ChaseFrame, cur: Runner) -> None:
     gained = moved(face, u.agility, chart, t)
     at = cur.at + gained
     held = False
-    if cur.role == "pursuer":  # R-ER-CHASE-HEELS: he closes to the heels, never past
-        ahead = [q.at for q in frame.running("quarry") if q.at > cur.at]
-        if ahead and at > min(ahead) - 1:
-            at, held = min(ahead) - 1, True
+    mark = frame.quarry_of(cur.unit) if cur.role == "pursuer" else None
+    if mark is not None and at > mark.at - 1:  # R-ER-CHASE-HEELS: to his heels, never past
+        at, held = max(cur.at, mark.at - 1), True
     ctx.emit(ChaseMoved(unit=cur.unit, second=sec, chart=chart, face=face, agility=u.agility,
                         dc=t.rules.movement_dc, hexes=at - cur.at, at=at, held_back=held))
 
@@ -159,13 +196,16 @@ def _second_over(ctx: Context, frame: ChaseFrame) -> None:
             ctx.emit(ChaseRunnerOut(unit=r.unit, why="down"))
             return
     fph = state.board.feet_per_hex
+    closed = []
     for p in frame.running("pursuer"):
         gap = frame.gap(p.unit)
         need = end_gap_hexes(p.speed, fph)
-        if gap is not None and gap >= need:
+        if gap is not None and gap >= need + p.allowance:
             ctx.emit(ChaseRunnerOut(unit=p.unit, why="left behind", gap=gap, needed=need,
                                     rule="ER-33, R-ER-CHASE-END"))
             return
+        if p.allowance and gap is not None and gap < need:
+            closed.append(p.unit)  # within half his speed again: the plain rule holds
     quarries, pursuers = frame.running("quarry"), frame.running("pursuer")
     if not quarries:
         _finish(ctx, frame, "caught", "every fleeing figure is down or run to ground")
@@ -178,7 +218,10 @@ def _second_over(ctx: Context, frame: ChaseFrame) -> None:
         _finish(ctx, frame, "escaped", "nobody is left on the fleeing figures' heels")
         return
     gaps = tuple((p.unit, frame.gap(p.unit) or 0) for p in pursuers)
-    ctx.emit(ChaseSecondEnded(second=frame.second, gaps=gaps))
+    several = len(quarries) > 1
+    chased = tuple((p.unit, p.chases) for p in pursuers if several and p.chases)
+    ctx.emit(ChaseSecondEnded(second=frame.second, gaps=gaps, chased=chased,
+                              closed=tuple(closed)))
 
 
 def _pursuit(ctx: Context, frame: ChaseFrame) -> None:

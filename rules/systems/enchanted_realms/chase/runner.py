@@ -18,7 +18,13 @@ PURSUER = "pursuer"
 class Runner:
     """One figure on the lane: `at` his hex along it (the quarry ahead, larger), `speed` his
     chase speed in feet (ER-27), `second` the second he swings in this round (ER-29), `out`
-    why he has left the chase ("" while he runs: escaped, left behind, broke off, down)."""
+    why he has left the chase ("" while he runs: escaped, left behind, broke off, down).
+
+    A pursuer's `chases` is the fleeing figure he runs after (R-ER-CHASE-QUARRY): the one
+    whose heels he closes to (R-ER-CHASE-HEELS) and whose gap can leave him behind
+    (R-ER-CHASE-END).  `allowance` is the gap in hexes at which he took that one up when
+    it was already half his speed or more (else 0): he is left behind only once the gap is
+    half his speed wider than that (R-ER-CHASE-END)."""
 
     unit: str
     role: str
@@ -26,6 +32,8 @@ class Runner:
     speed: int
     second: int = 0
     out: str = ""
+    chases: str = ""
+    allowance: int = 0
 
     @property
     def running(self) -> bool:

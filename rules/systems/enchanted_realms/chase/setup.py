@@ -19,6 +19,7 @@ from rules.engine import BattleSetup
 from rules.state import Battle
 from rules.systems.enchanted_realms.chase.frame import PURSUER, QUARRY, ChaseFrame, Runner
 from rules.systems.enchanted_realms.chase.pace import chase_speed
+from rules.systems.enchanted_realms.chase.quarry import first_quarry
 from rules.systems.enchanted_realms.frames import ErSystem
 from rules.systems.enchanted_realms.units import er
 
@@ -56,7 +57,8 @@ def lane(battle: Battle, fleeing: str) -> tuple[Runner, ...]:
 def lane_of(battle: Battle, quarries: list[Any], pursuers: list[Any]) -> tuple[Runner, ...]:
     """R-ER-CHASE-LANE: the map gives way to the distances.  A pursuer starts as many hexes
     behind as he stands from the nearest fleeing figure; the fleeing figure nearest a
-    pursuer stands at 0 and the others as much further ahead as they stand further off."""
+    pursuer stands at 0 and the others as much further ahead as they stand further off.
+    Each pursuer runs after the fleeing figure nearest ahead of him (R-ER-CHASE-QUARRY)."""
     if not quarries or not pursuers:
         raise ValueError("a chase needs someone fleeing and someone to chase him")
 
@@ -67,8 +69,11 @@ def lane_of(battle: Battle, quarries: list[Any], pursuers: list[Any]) -> tuple[R
     nearest = min(lead.values())
     out = [Runner(unit=q.id, role=QUARRY, at=lead[q.id] - nearest,
                   speed=chase_speed(er(battle, q.id))) for q in quarries]
-    out += [Runner(unit=p.id, role=PURSUER, at=-max(1, dist(p, quarries)),
-                   speed=chase_speed(er(battle, p.id))) for p in pursuers]
+    for p in pursuers:
+        at = -max(1, dist(p, quarries))
+        first = first_quarry(out[:len(quarries)], at)
+        out.append(Runner(unit=p.id, role=PURSUER, at=at, speed=chase_speed(er(battle, p.id)),
+                          chases=first.unit if first is not None else ""))
     return tuple(sorted(out, key=lambda r: r.unit))
 
 

@@ -39,6 +39,7 @@ class ChaseRules(TableModel):
     mounted_needs_skill: bool = False  # R-ER-CHASE-MOUNTED
     abandonment_ft: int = Field(5, ge=0, le=50)  # ER-27
     end_gap: Literal["half_speed_feet", "half_speed_hexes"] = "half_speed_feet"  # ER-33
+    take_up_keeps_gap: bool = True  # R-ER-CHASE-END, R-ER-CHASE-QUARRY
     low_initiative_second: int = Field(1, ge=1, le=10)  # R-ER-CHASE-LOW
     max_rounds: int = Field(12, ge=1, le=1000)  # R-ER-CHASE-ROUNDS
     pursuit_dc_bonus: int = Field(5, ge=0, le=20)  # R-ER-CHASE-PURSUIT
