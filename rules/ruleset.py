@@ -224,6 +224,16 @@ class Ruleset:
     def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
         return None
 
+    def unit_refusal(self, unit: Any) -> str | None:
+        """Why this figure, as built, may not take the field (a kit his rules forbid: a
+        two-handed weapon with a shield, ZEF-32 ...), in one line naming him and what is
+        wrong; None if he may.  The core asks it of every figure however made: each one a
+        battle's set-up builds from its templates and a scenario's overrides
+        (`rules.setup.units_of`), each one a GM places, and each figure as a GM's edit
+        would leave him (rules/gm.py).  So a ruleset checks a figure in one place, not once
+        per route.  Default: every figure may."""
+        return None
+
     def check_removal(self, state: Battle, unit_id: str) -> str | None:
         """Why this unit cannot be taken off now (e.g. it is in the middle of a move)."""
         for frame in state.stack:

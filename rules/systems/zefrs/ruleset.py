@@ -28,6 +28,7 @@ from rules.systems.zefrs.events import (
     TurnFrame,
     ZefSystem,
 )
+from rules.systems.zefrs.hands import hands_refusal
 from rules.systems.zefrs.mass import invariants as _mass_invariants  # noqa: F401 (the grid's)
 from rules.systems.zefrs.mass import orders as _mass_orders  # noqa: F401 (its commands)
 from rules.systems.zefrs.mass import setup as mass_setup
@@ -168,6 +169,16 @@ class ZeFRS(TableRuleset):
         if "weapon" in changes and "reach_ft" not in changes:
             u = replace(u, reach_ft=load_tables().weapon(u.weapon or None).reach_ft)
         return u
+
+    def unit_refusal(self, unit: Any) -> str | None:
+        """ZEF-32, R-ZEF-HANDS: the one check of what his hands hold (hands.py), as the
+        data file's templates get it, for every figure the core builds or a GM edits."""
+        if not isinstance(unit, ZefUnit):
+            return None  # a mass battle's unit of fighters (ZEF-58) holds no kit
+        t = load_tables()
+        why = hands_refusal(unit.weapon, unit.offhand, unit.shield, unit.two_weapons,
+                            t.weapons, t.shields)
+        return None if why is None else f"{unit.name or unit.id}: {why[1]}"
 
     def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
         t = load_tables()
