@@ -215,10 +215,10 @@ def gm_check(state: Battle, cmd: Command) -> str | None:
         if why:
             return why
         try:
-            rs.build_unit(state, spec)
+            unit = rs.build_unit(state, spec)
         except (ValueError, KeyError) as exc:
             return str(exc.args[0] if exc.args else exc)
-        return None
+        return rs.unit_refusal(unit)
     unit_id = getattr(cmd, "unit", None)
     if isinstance(cmd, (RemoveUnit, RelocateUnit, EditUnit)) and (
             not isinstance(unit_id, str) or not state.has_unit(unit_id)):
@@ -234,7 +234,14 @@ def gm_check(state: Battle, cmd: Command) -> str | None:
             changes = coerce_changes(state, cmd.unit, cmd.changes)
         except ValueError as exc:
             return str(exc)
-        return rs.check_edit(state, cmd.unit, changes)
+        why = rs.check_edit(state, cmd.unit, changes)
+        if why:
+            return why
+        try:  # the figure as the edit would leave him, checked as a new one is
+            edited = rs.edit_unit(state, state.unit(cmd.unit), changes)
+        except (ValueError, KeyError, TypeError) as exc:
+            return str(exc.args[0] if exc.args else exc)
+        return rs.unit_refusal(edited)
     if isinstance(cmd, OverrideRuling):
         return rs.check_option(state, cmd.key, cmd.value)
     if isinstance(cmd, Exchange):

@@ -64,41 +64,45 @@ class AttackOdds:
     notes: tuple[str, ...]
     outcomes: tuple[tuple[str, Fraction], ...]
     needed_words: str
+    summary: str
 
     def __init__(self, hit: Fraction, damage: Mapping[int, Fraction], kill: Fraction,
                  modifiers: tuple[Modifier, ...], needed: int,
                  notes: tuple[str, ...] = (), *,
                  outcomes: tuple[tuple[str, Fraction], ...] = (),
-                 needed_words: str = "") -> None:
+                 needed_words: str = "", summary: str = "") -> None:
         chances = [Fraction(hit), Fraction(kill), *(Fraction(p) for p in damage.values())]
         den = lcm(*(p.denominator for p in chances))
         ways = [int(p * den) for p in chances]
         if sum(ways[2:]) != den:
             raise ValueError(f"damage chances add up to {sum(chances[2:])}, not 1")
         self._count(dict(zip(damage, ways[2:], strict=True)), ways[0], ways[1],
-                    modifiers, needed, notes, outcomes, needed_words)
+                    modifiers, needed, notes, outcomes, needed_words, summary)
 
     @classmethod
     def counted(cls, dealt: Mapping[int, int], hit_ways: int, kill_ways: int,
                 modifiers: tuple[Modifier, ...], needed: int,
                 notes: tuple[str, ...] = (), *,
                 outcomes: tuple[tuple[str, Fraction], ...] = (),
-                needed_words: str = "") -> AttackOdds:
+                needed_words: str = "", summary: str = "") -> AttackOdds:
         """The odds from counts: `dealt` maps damage dealt to the target to the ways it
         comes up (they add up to the denominator), and the hit and kill counts are ways over
         the same denominator.  `outcomes`: the resolution's named outcomes and their chances,
         for a ruleset whose roll reads as more than hit or miss (ZeFRS's five colours);
         `needed_words`: what the roll needs, said in its own dice ("63 or less on d100"),
-        where "`needed` on d20" does not fit."""
+        where "`needed` on d20" does not fit; `summary`: the choice's odds in a player's
+        words, for a list of choices to show in place of its chance to hit and mean damage
+        where those would mislead ("Knock-out: 12% to drop him; gives up 3.1 expected
+        damage", ZeFRS's knock-out blow, which wounds nobody)."""
         odds = cls.__new__(cls)
         odds._count(dealt, hit_ways, kill_ways, modifiers, needed, notes, outcomes,
-                    needed_words)
+                    needed_words, summary)
         return odds
 
     def _count(self, dealt: Mapping[int, int], hit_ways: int, kill_ways: int,
                modifiers: tuple[Modifier, ...], needed: int, notes: tuple[str, ...],
                outcomes: tuple[tuple[str, Fraction], ...] = (),
-               needed_words: str = "") -> None:
+               needed_words: str = "", summary: str = "") -> None:
         g = gcd(hit_ways, kill_ways, *dealt.values()) or 1
         order = tuple(sorted(dealt))
         ways = tuple(dealt[d] // g for d in order)
@@ -110,7 +114,7 @@ class AttackOdds:
                             ("kill_ways", kill_ways), ("modifiers", tuple(modifiers)),
                             ("needed", needed), ("notes", tuple(notes)),
                             ("outcomes", tuple((n, Fraction(p)) for n, p in outcomes)),
-                            ("needed_words", needed_words)):
+                            ("needed_words", needed_words), ("summary", summary)):
             object.__setattr__(self, name, value)
 
     @property
@@ -222,6 +226,16 @@ class Ruleset:
         return replace(unit, **changes)
 
     def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
+        return None
+
+    def unit_refusal(self, unit: Any) -> str | None:
+        """Why this figure, as built, may not take the field (a kit his rules forbid: a
+        two-handed weapon with a shield, ZEF-32 ...), in one line naming him and what is
+        wrong; None if he may.  The core asks it of every figure however made: each one a
+        battle's set-up builds from its templates and a scenario's overrides
+        (`rules.setup.units_of`), each one a GM places, and each figure as a GM's edit
+        would leave him (rules/gm.py).  So a ruleset checks a figure in one place, not once
+        per route.  Default: every figure may."""
         return None
 
     def check_removal(self, state: Battle, unit_id: str) -> str | None:

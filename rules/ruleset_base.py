@@ -47,9 +47,9 @@ class TableRuleset(Ruleset):
     def new_battle(self, setup: BattleSetup, *, system: Any, stack: tuple[Frame, ...],
                    more_options: Iterable[str] | type[BaseModel] = ()) -> Battle:
         """The battle a set-up describes, before any event: its board, sides and figures
-        (checked by `units_of`), the ruleset's own bookkeeping and opening stack, and the
-        set-up's overrides of the rulings (`more_options`: keys known beyond `[config]`, or
-        a model of them, by which they are checked too)."""
+        (checked by `units_of`, each by `unit_refusal` too), the ruleset's own bookkeeping
+        and opening stack, and the set-up's overrides of the rulings (`more_options`: keys
+        known beyond `[config]`, or a model of them, by which they are checked too)."""
         board = setup.board.build()
         sides = tuple(Side(s.id, s.name or s.id, s.player_characters) for s in setup.sides)
         config = self.tables().config
@@ -58,7 +58,8 @@ class TableRuleset(Ruleset):
             more.model_fields if more is not None else more_options)  # type: ignore[arg-type]
         options = options_of(setup, known, self.name, config, more)
         return Battle(ruleset=self.id, seed=setup.seed, board=board, sides=sides,
-                      units=units_of(setup, board, lambda spec: self.make_unit(spec, board)),
+                      units=units_of(setup, board, lambda spec: self.make_unit(spec, board),
+                                     self.unit_refusal),
                       system=system, stack=stack, options=options, title=setup.title)
 
     def templates(self) -> list[str]:

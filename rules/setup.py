@@ -92,9 +92,12 @@ class BattleSetup(BaseModel):
     options: dict[str, Any] = {}
 
 
-def units_of(setup: BattleSetup, board: Board, build: Any) -> tuple[Any, ...]:
+def units_of(setup: BattleSetup, board: Board, build: Any, refuse: Any = None
+             ) -> tuple[Any, ...]:
     """The set-up's figures built by `build(spec)`, sorted by id, after the checks every
-    ruleset makes: unique ids, known sides, one figure a hex, on a passable hex."""
+    ruleset makes: unique ids, known sides, one figure a hex, on a passable hex, and, with
+    `refuse` (the ruleset's `Ruleset.unit_refusal`), each figure as built, overrides and
+    all.  ValueError, one line naming the figure, for the first that fails."""
     side_ids = {s.id for s in setup.sides}
     units = []
     taken: dict[tuple[int, int], str] = {}
@@ -109,6 +112,9 @@ def units_of(setup: BattleSetup, board: Board, build: Any) -> tuple[Any, ...]:
                              f"hex {spec.pos}")
         taken[spec.pos] = spec.id
         unit = build(spec)
+        why = refuse(unit) if refuse is not None else None
+        if why:
+            raise ValueError(why)
         if not board.passable(unit.pos):
             raise ValueError(f"unit {spec.id!r} stands on {spec.pos}, which is off the board "
                              "or impassable")

@@ -1,6 +1,7 @@
 """The `units` object layer: each figure's side, template, name, facing and hex, checked
 against the ruleset's templates and the board (no unit off the map, on impassable ground or
-on another's hex).
+on another's hex), and its `set.<field>` changes to the template (the scenario's overrides,
+which the ruleset checks as it builds the figure).
 """
 
 from __future__ import annotations
@@ -10,12 +11,16 @@ from typing import Any
 from xml.etree.ElementTree import Element
 
 from game.maps.base import MAX_ID_LENGTH, _q
-from game.maps.options import _as_int, _facing
+from game.maps.options import _IDENT, _as_int, _facing, _json_list
 from game.maps.safety import _SafetyPass
 from game.maps.tiled import _pytmx
 from game.maps.tiling import HexTiling
 from rules.engine import TerrainSpec, UnitSpec
 from rules.hexgrid import Hex, direction_name, offset_to_hex
+
+SET = "set."  # a unit property that changes the figure's template for this scenario
+# What a figure's own properties (or the map) say; `set.` cannot say it again.
+OWN_PROPERTIES = frozenset({"id", "side", "template", "name", "pos", "facing", "col", "row"})
 
 
 class _UnitsLayer(_SafetyPass):
@@ -89,8 +94,35 @@ class _UnitsLayer(_SafetyPass):
                 if side not in sides:
                     sides.append(side)
                 units.append(UnitSpec(id=uid, side=side, template=template,
-                                      name=str(name)[:80], pos=(h.q, h.r), facing=facing))
+                                      name=str(name)[:80], pos=(h.q, h.r), facing=facing,
+                                      overrides=self.unit_overrides(p, label)))
         return units, sides
+
+    def unit_overrides(self, p: dict[str, Any], label: str) -> dict[str, Any]:
+        """The object's `set.<field>` properties: this scenario's changes to the figure's
+        template (`set.weapon` = great_axe, `set.two_weapons` = true; a list written as
+        JSON text, `set.armour` = ["armet"]).  The ruleset builds the figure with them and
+        refuses a field it has not, or a kit its rules forbid (`Ruleset.unit_refusal`),
+        when the scenario is set up."""
+        out: dict[str, Any] = {}
+        for key, value in p.items():
+            if not key.startswith(SET):
+                continue
+            name = key[len(SET):]
+            if not _IDENT.fullmatch(name):
+                raise self.fail(f"{label}: property {_q(key)} is not set.<field> with a field "
+                                "name such as set.weapon")
+            if name in OWN_PROPERTIES:
+                raise self.fail(f"{label}: property {_q(key)}: give the {name} as the "
+                                f"object's own {_q(name)} property")
+            if isinstance(value, str) and value.strip().startswith("["):
+                parsed = _json_list(value)
+                if parsed is None:
+                    raise self.fail(f"{label}: property {_q(key)}: {_q(value)} is not a list "
+                                    'like ["armet", "chausses"]')
+                value = parsed
+            out[name] = value
+        return out
 
     def unit_tile(self, obj: Any, xml: Element, p: dict[str, Any], label: str,
                   tiling: HexTiling, dx: float, dy: float) -> tuple[int, int]:

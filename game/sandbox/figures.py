@@ -84,6 +84,8 @@ def _allowed(state: Battle, u: Unit, name: str, hint: Any) -> tuple[Any, ...] | 
         return blank + tuple(sorted(k for k, w in weapons.items()
                                     if getattr(w, "kind", want) == want))
     if name == "armour":
+        if isinstance(getattr(u, name), tuple):  # ZeFRS's pieces by area: typed as a list
+            return None
         return blank + tuple(sorted(getattr(tables, "armours", {})))
     if name == "shield":
         return blank + tuple(sorted(getattr(tables, "shields", {})))

@@ -78,7 +78,9 @@ class DeclarePicker:
                        ) -> list[tuple[str, Command]] | None:
         """The buttons of the foe's declarations (None when no foe is open): each in the
         ruleset's words, the foe called "him" (the box above names him: a button holds a
-        line), with its chance to hit and its mean damage where the ruleset gives them."""
+        line), with its chance to hit and its mean damage where the ruleset gives them, or
+        the ruleset's own summary of the choice where it gives one (a ZeFRS knock-out: the
+        chance to drop him against the damage given up, ZEF-35)."""
         if self.picking is None or self.picking not in uc.declared_on:
             self.picking = None
             return None
@@ -87,7 +89,9 @@ class DeclarePicker:
         for c in uc.declared_on[self.picking]:
             label = button_label(c, him, state)
             odds = self._odds(state, c)
-            if odds is not None:
+            if odds is not None and odds.summary:  # the ruleset's words for this choice
+                label += f" · {odds.summary}"
+            elif odds is not None:
                 label += (f" · {float(odds.hit) * 100:.0f}%, "
                           f"{float(odds.expected_damage):.1f} dmg")
             out.append((label, c))

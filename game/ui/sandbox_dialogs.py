@@ -22,6 +22,8 @@ from pygame_gui.elements import (
 from game.sandbox import Sandbox
 from game.ui.sandbox_layout import LEFT
 
+ROW, COLUMN = 34, 430  # the figure form's row height and column width
+
 SAVE_TIP = ("Write this map back as a scenario, beside the map file: its tiles, the figures "
             "on the board, the ruleset and the rulings; Tiled opens it, and Flank plays it.")
 
@@ -33,19 +35,27 @@ class SandboxDialogs:
     app: Any
 
     def _open_edit(self, unit: str) -> None:
+        """The figure's form: Save at its head, then a label and an entry a field, in as
+        many columns as the window's height needs (a ZeFRS figure has near forty fields:
+        in one column the last of them, and a Save at the foot, fell below the screen)."""
         if self.edit_window is not None:
             self.edit_window.kill()
         fields_ = self._do(self.sb.editable_fields, unit) or {}
-        _w, h = self.app.size
-        height = min(h - 80, 80 + 34 * len(fields_))
-        self.edit_window = UIWindow(pygame.Rect(LEFT + 40, 40, 460, height), self.app.ui,
-                                    window_display_title=f"Edit {unit}")
+        w, h = self.app.size
+        rows = max(1, (h - 80 - 80) // ROW)  # under the title bar and the Save row
+        columns = max(1, min(-(-len(fields_) // rows), (w - LEFT - 80) // COLUMN))
+        rows = max(rows, -(-len(fields_) // columns))
+        height = min(h - 80, 80 + 34 + ROW * min(rows, max(1, len(fields_))))
+        self.edit_window = UIWindow(pygame.Rect(LEFT + 40, 40, 40 + COLUMN * columns, height),
+                                    self.app.ui, window_display_title=f"Edit {unit}")
         self.edit_unit = unit
         self.edit_entries = {}
-        y = 4
-        for name, info in fields_.items():
-            UILabel(pygame.Rect(4, y, 160, 30), name, self.app.ui, container=self.edit_window)
-            rect = pygame.Rect(168, y, 250, 30)
+        self.edit_save = UIButton(pygame.Rect(4, 4, 200, 30), "Save", self.app.ui,
+                                  container=self.edit_window)
+        for i, (name, info) in enumerate(fields_.items()):
+            x, y = 4 + COLUMN * (i // rows), 38 + ROW * (i % rows)
+            UILabel(pygame.Rect(x, y, 160, 30), name, self.app.ui, container=self.edit_window)
+            rect = pygame.Rect(x + 164, y, 250, 30)
             if info.allowed and len(info.allowed) <= 40:
                 opts = [str(a) for a in info.allowed]
                 start = str(info.value) if str(info.value) in opts else opts[0]
@@ -55,9 +65,6 @@ class SandboxDialogs:
                 widget = UITextEntryLine(rect, self.app.ui, container=self.edit_window)
                 widget.set_text(str(info.value))
             self.edit_entries[name] = (widget, info)
-            y += 34
-        self.edit_save = UIButton(pygame.Rect(4, y + 4, 200, 30), "Save", self.app.ui,
-                                  container=self.edit_window)
 
     def _save_edit(self) -> None:
         changes: dict[str, Any] = {}

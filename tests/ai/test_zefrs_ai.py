@@ -100,6 +100,18 @@ def test_against_plate_the_tactician_tries_to_knock_him_out() -> None:
     assert g is not None and g.kind == "fight" and g.mode == ""
 
 
+def test_the_tactician_strikes_plainly_where_the_damage_is_worth_more() -> None:
+    """ZEF-35, R-ZEF-KO: short of red a knock-out blow does nothing, so against a city guard
+    in a helmet and leather, whom the Cimmerian's plain blow hurts badly, 12% to drop him is
+    not worth the damage given up: he strikes plainly.  (When a knock-out short of red still
+    wounded, he declared a knock-out here, as he still does under that GM's option.)"""
+    guard = (("conan", "cimmerian", "pcs", (0, 0), 0, {}), ("g", "guard", "foes", (1, 0), 3, {}))
+    d = parse(_declared(_position(*guard)))
+    assert d is not None and d.kind == "fight" and d.target == "g" and d.mode == ""
+    old = parse(_declared(_position(*guard, knockout_damage_on_failure=True)))
+    assert old is not None and old.kind == "fight" and old.mode == "ko"
+
+
 def test_a_defence_is_worth_what_it_takes_off_the_blows_that_can_come() -> None:
     """ZEF-36, ZEF-16: Defend takes its colour off the first blow that lands; it is worth
     something only with a foe whose reach he is in, and a red knock-out (ZEF-35, R-ZEF-KO)

@@ -107,6 +107,24 @@ def test_every_declaration_at_a_foe_is_on_some_page() -> None:
     pygame.quit()
 
 
+def test_a_knock_out_is_offered_with_its_chance_against_the_damage_given_up() -> None:
+    """ZEF-35, R-ZEF-KO: the blow list says what a knock-out is worth in a player's words --
+    the chance it drops him against the expected damage the plain blow would do -- not a
+    chance to hit and a mean damage of nothing."""
+    w = Window(["human", "ai"])
+    w.click(w.at("g1"))
+    found = None
+    for _ in range(w.scene.panel.pages()):
+        found = next((b.text for b, c in w.scene.panel.buttons
+                      if c.action == "fight:g1:head:ko"), found)
+        w.press(w.scene.panel.more)
+    state = w.scene.tm.state
+    plain = RULESET.odds(state, "conan", "g1", aim="head")
+    assert found == ("Knock him out, aiming at the head · Knock-out: 12% to drop him; gives "
+                     f"up {float(plain.expected_damage):.1f} expected damage")
+    pygame.quit()
+
+
 def test_esc_goes_back_and_a_blue_hex_declares_a_move() -> None:
     w = Window(["human", "ai"])
     w.click(w.at("g1"))

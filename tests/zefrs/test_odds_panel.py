@@ -5,6 +5,7 @@ the shield can be brought to bear from where the blow comes (ZEF-48, R-ZEF-SHIEL
 
 from fractions import Fraction
 
+from rules.commands import Declare
 from rules.engine import ruleset_of
 from rules.systems.zefrs.tables import load_tables
 from tests.zefrs.helpers import begin, duel
@@ -83,3 +84,35 @@ def test_the_arcs_overlay_marks_where_the_shield_is_brought_to_bear() -> None:
     assert ("shield on his left arm: it guards blows from his front and left flank "
             "(R-ZEF-SHIELD-ARC)") in RS.unit_lines(st, "b")
     assert set(facing_arcs(st, "a", 1).values()) <= {"front", "flank", "rear"}  # no shield
+
+
+def test_a_knock_out_shows_its_chance_against_the_damage_it_gives_up() -> None:
+    """ZEF-35, R-ZEF-KO: a knock-out blow does no damage (red drops him; short of red it does
+    nothing), so its odds are the red's chance to put him out of the fight, and its line says
+    that chance against the expected damage of the same blow struck plainly."""
+    st = begin(duel(("a", "cimmerian", (0, 0)), ("b", "guard", (1, 0))))
+    plain = RS.odds(st, "a", "b", aim="head")
+    ko = RS.command_odds(st, Declare(unit="a", action="fight:b:head:ko"))
+    assert ko is not None
+    red = dict(plain.outcomes)["red"]
+    assert ko.expected_damage == 0 and ko.kill == red == Fraction(12, 100)
+    lost = float(plain.expected_damage)
+    assert lost > 1
+    assert ko.summary == f"Knock-out: 12% to drop him; gives up {lost:.1f} expected damage"
+    assert f"{ko.summary}." in ko.notes
+    assert not any(n.startswith("A specific wound") for n in ko.notes)  # red knocks out
+    assert RS.command_odds(st, Declare(unit="a", action="fight:b:head")).summary == ""
+
+
+def test_with_the_gms_option_a_knock_out_gives_up_only_the_reds_damage() -> None:
+    """R-ZEF-KO, `knockout_damage_on_failure = true`: short of red the knock-out wounds as
+    an ordinary blow, so what it gives up is the damage a red would have done."""
+    st = begin(duel(("a", "cimmerian", (0, 0)), ("b", "guard", (1, 0)),
+                    knockout_damage_on_failure=True))
+    plain = RS.odds(st, "a", "b", aim="head")
+    ko = RS.command_odds(st, Declare(unit="a", action="fight:b:head:ko"))
+    assert ko is not None
+    lost = plain.expected_damage - ko.expected_damage
+    assert 0 < lost < plain.expected_damage and ko.expected_damage > 0
+    assert ko.summary.endswith(f"gives up {float(lost):.1f} expected damage")
+    assert any("wounds as an ordinary blow" in n for n in ko.notes)

@@ -48,20 +48,37 @@ def test_a_red_knock_out_blow() -> None:
     ko = only(ev, KnockedOut)
     assert (ko.minutes, ko.wakes_at) == (3, 1 + 36)
     assert st.unit("b").condition == "knocked out" and not every(ev, UnitDamaged)
+    line = only(ev, ZefAttackRolled).narrate()
+    assert "rolled 5, red" in line and line.endswith(": the knock-out blow lands (ZEF-35).")
 
 
-def test_short_of_red_the_blow_wounds_as_usual_unless_the_gm_rules_otherwise() -> None:
-    """R-ZEF-KO: an orange knock-out blow is an ordinary orange blow; with
-    `knockout_damage_on_failure = false` it does nothing."""
+def test_short_of_red_a_knock_out_blow_does_no_damage() -> None:
+    """ZEF-35, R-ZEF-KO: "On any other color, the blow was not strong enough or missed the
+    vital spot": an orange knock-out blow (the Cimmerian's 25 on column 9) would wound as an
+    ordinary blow, but it does nothing -- no damage, no knock-out -- and he fights on; the
+    log says so."""
     st = begin(duel(("a", "cimmerian", (0, 0)), ("b", "guard", (1, 0))))
     st, _ = declare(st, a="fight:b:head:ko")
     st, ev = declare(st, 5, 25, 99, b="defend")
-    assert only(ev, UnitDamaged).amount == only(ev, ZefAttackRolled).damage > 0
+    blow = only(ev, ZefAttackRolled)
+    assert (blow.colour, blow.knockout, blow.damage) == ("orange", True, 0)
+    line = blow.narrate()
+    assert "rolled 25, orange" in line and line.endswith(
+        ": short of red, the knock-out blow was not strong enough; no damage (ZEF-35).")
+    assert not every(ev, UnitDamaged) and not every(ev, KnockedOut)
+    guard = st.unit("b")
+    assert (guard.hp, guard.status) == (guard.max_hp, "active")
+
+
+def test_with_the_gms_option_short_of_red_the_blow_wounds_as_usual() -> None:
+    """R-ZEF-KO: `knockout_damage_on_failure = true` keeps the earlier reading: the same
+    orange knock-out blow wounds as an ordinary orange blow."""
     st = begin(duel(("a", "cimmerian", (0, 0)), ("b", "guard", (1, 0)),
-                    knockout_damage_on_failure=False))
+                    knockout_damage_on_failure=True))
     st, _ = declare(st, a="fight:b:head:ko")
     st, ev = declare(st, 5, 25, 99, b="defend")
-    assert not every(ev, UnitDamaged)
+    assert only(ev, UnitDamaged).amount == only(ev, ZefAttackRolled).damage > 0
+    assert not every(ev, KnockedOut)
 
 
 def test_the_knocked_out_come_to() -> None:

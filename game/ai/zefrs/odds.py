@@ -68,7 +68,7 @@ def blow_key(state: Battle, blow: Blow, target: ZefUnit) -> tuple[Any, ...]:
             sum(m.value for m in blow.raw_parts), blow.armour, blow.shield, blow.unstoppable,
             blow.no_damage, blow.called, blow.aim, blow.weapon, target.hp, target.enemy,
             target.general_endurance, sum(s.points for s in own_shifts(state, target, cfg)),
-            cfg.zero_check)
+            cfg.zero_check, cfg.knockout_damage_on_failure)
 
 
 def _bands(t: ZefTables, column: int) -> list[tuple[Colour, int, int]]:
@@ -142,8 +142,10 @@ def aim_odds(memo: dict[Any, Any], state: Battle, attacker: str, target: str, ai
              weapon: str | None = None, second_weapon: bool = False) -> AimOdds:
     """A melee blow of `attacker` at `target`'s `aim` in `state` (where both stand as the
     state says).  `knockout` (ZEF-35, R-ZEF-KO): a red knocks him out -- out of the fight
-    -- instead of wounding; any other colour wounds as usual.  `weapon`, `second_weapon`:
-    the off-hand's blow at the end of the turn (ZEF-33, ZEF-34)."""
+    -- instead of wounding; any other colour does nothing (or, by the GM's option
+    `knockout_damage_on_failure`, wounds as usual), so the damage it gives up is weighed.
+    `weapon`, `second_weapon`: the off-hand's blow at the end of the turn (ZEF-33,
+    ZEF-34)."""
     t = load_tables()
     blow = situation(state, attacker, target, aim, defending=defending, weapon=weapon,
                      second_weapon=second_weapon, t=t)

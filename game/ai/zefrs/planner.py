@@ -16,10 +16,11 @@ keeps or loses, the bowman he ties down, how far he still is from the fight.
 * **Fight**: the aiming point with the best worth from the exact odds -- damage after the
   armour on that area and the shield if it guards it (ZEF-47, ZEF-48, R-ZEF-SHIELD-ARC),
   the chance he is out of the fight, and the specific wound a red leaves (ZEF-54..56,
-  `odds.WOUND_WORTH`); a knock-out blow (ZEF-35) where a red that knocks out beats a red
-  that wounds; a foe his friends are already striking counts for the chance he still stands
-  (focus); felling him before he strikes spares his blow, at the chance of acting first
-  (ZEF-17, ZEF-18).
+  `odds.WOUND_WORTH`); a knock-out blow (ZEF-35, R-ZEF-KO) only where its chance of a
+  red that drops him, out of the fight, is worth more than the damage, falls and wounds of
+  the plain blow, which short of red it gives up; a foe his friends are already striking
+  counts for the chance he still stands (focus); felling him before he strikes spares his
+  blow, at the chance of acting first (ZEF-17, ZEF-18).
 * **Twice, close** (extra actions, ZEF-22): the second blow needs a red Animal Reflexes or
   General Prowess check; anything else costs −3 on every check through the next turn,
   measured as what it takes off his next blow.  **Both weapons** and **one on guard**

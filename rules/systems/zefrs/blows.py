@@ -33,6 +33,10 @@ def strike(ctx: Context, attacker: str, target: str, aim: str, *, weapon: str | 
     colour = t.chart.colour(blow.walk.column, roll)
     droll = ctx.dice.d(100) if colour.success and blow.defence_walk is not None else None
     r = resolve(blow, roll, droll, t)
+    knocks_out = knockout and colour is Colour.RED
+    # R-ZEF-KO: short of red a knock-out blow "was not strong enough": no damage, unless
+    # the GM's option has it wound as an ordinary blow
+    harmless = knocks_out or (knockout and not config_of(ctx.state).knockout_damage_on_failure)
     shifts = tuple(Modifier(value=s.points, reason=s.reason, rule=s.clause)
                    for s in blow.walk.shifts)
     ctx.emit(ZefAttackRolled(
@@ -42,16 +46,16 @@ def strike(ctx: Context, attacker: str, target: str, aim: str, *, weapon: str | 
         defence_roll=droll or 0,
         defence_column=blow.defence_walk.column if droll and blow.defence_walk else 0,
         defence_colour=r.defence_colour.word if r.defence_colour is not None else "",
-        damage_parts=r.parts, damage=r.damage,
+        damage_parts=() if harmless else r.parts, damage=0 if harmless else r.damage,
         shield_used=colour.success and blow.shield > 0, knockout=knockout))
-    if knockout and colour is Colour.RED:
+    if knocks_out:
         minutes = ctx.dice.d(10)
         ctx.emit(KnockedOut(unit=target, minutes=minutes,
                             wakes_at=ctx.state.round + minutes * 12))
         ctx.emit(UnitStatusChanged(unit=target, status=DOWN, condition="knocked out",
                                    reason="a red knock-out blow", rule="ZEF-35"))
         return
-    if knockout and not config_of(ctx.state).knockout_damage_on_failure:
+    if harmless:
         return
     if r.damage > 0:
         wound(ctx, target, r.damage)

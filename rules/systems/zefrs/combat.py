@@ -237,36 +237,42 @@ def colour_bands(t: ZefTables, column: int) -> list[tuple[int, int]]:
     return [(tops[c], ways) for c, ways in col.ways().items() if ways]
 
 
-def counts_of(state: Battle, blow: Blow, t: ZefTables | None = None
-              ) -> tuple[dict[int, int], int, int]:
+def counts_of(state: Battle, blow: Blow, t: ZefTables | None = None,
+              knockout: bool = False) -> tuple[dict[int, int], int, int]:
     """(damage → ways, hit ways, out-of-the-fight ways) over 100 × 100 × 100 (attack roll,
     defence roll, Damage check): every roll enumerated through `resolve`, a colour at a
-    time."""
+    time.  `knockout` (ZEF-35, R-ZEF-KO): a red knocks him out, out of the fight with no
+    damage; short of red the blow does nothing, or, by the GM's option
+    `knockout_damage_on_failure`, wounds as an ordinary blow (as `blows.strike` rolls it)."""
     t = t or load_tables()
     defence = colour_bands(t, blow.defence_walk.column) if blow.defence_walk is not None else \
         [(None, 100)]
+    wounds = not knockout or config_of(state).knockout_damage_on_failure
     dealt: dict[int, int] = {}
     hit = kill = 0
     for roll, ways in colour_bands(t, blow.walk.column):
         for droll, dways in defence:
             r = resolve(blow, roll, droll, t)
             n = ways * dways
-            dealt[r.damage] = dealt.get(r.damage, 0) + n * 100
+            knocked = knockout and r.colour is Colour.RED
+            damage = r.damage if wounds and not knocked else 0
+            dealt[damage] = dealt.get(damage, 0) + n * 100
             if r.hit:
                 hit += n * 100
-            kill += n * out_after(state, blow.target, r.damage, t)
+            kill += n * (100 if knocked else out_after(state, blow.target, damage, t))
     return dealt, hit, kill
 
 
 def odds_of(state: Battle, blow: Blow, t: ZefTables | None = None,
-            locations: tuple[Blow, ...] = ()) -> AttackOdds:
+            locations: tuple[Blow, ...] = (), knockout: bool = False) -> AttackOdds:
     """The exact odds of `blow` (whole-number counts over one denominator); `locations`:
-    the same shot landing on each face of the hit-location d10 (ZEF-39), summed."""
+    the same shot landing on each face of the hit-location d10 (ZEF-39), summed;
+    `knockout`: a knock-out blow (ZEF-35, `counts_of`)."""
     t = t or load_tables()
     dealt: dict[int, int] = {}
     hit = kill = 0
     for each in locations or (blow,):
-        d, h, k = counts_of(state, each, t)
+        d, h, k = counts_of(state, each, t, knockout)
         for dmg, ways in d.items():
             dealt[dmg] = dealt.get(dmg, 0) + ways
         hit, kill = hit + h, kill + k

@@ -29,7 +29,9 @@ class Config(TableModel):
     initiative_by: Literal["figures", "sides"] = "figures"  # ZEF-19 [GM]
     failed_action_penalty: int = Field(-3, ge=-10, le=0)  # ZEF-22
     second_weapon_shift: int = Field(-2, ge=-10, le=0)  # ZEF-34 [TABLE], R-ZEF-SECOND-WEAPON
-    knockout_damage_on_failure: bool = True  # ZEF-35 [AMBIG], R-ZEF-KO
+    # ZEF-35 [AMBIG], R-ZEF-KO: a knock-out short of red does nothing; true: it wounds as
+    # an ordinary blow of its colour (the earlier reading, a GM's option)
+    knockout_damage_on_failure: bool = False
     range_shifts: Annotated[tuple[int, int, int],
                             BeforeValidator(as_tuple)] = (0, -2, -4)  # ZEF-43, R-ZEF-RANGE
     obscured_shift: int = Field(-2, ge=-10, le=0)  # ZEF-42 [TABLE], R-ZEF-OBSCURED

@@ -213,6 +213,10 @@ class ZefAttackRolled(Event):
         if self.defence_colour:
             head += f"; he defends, rolled {self.defence_roll} on column " \
                     f"{self.defence_column}, {self.defence_colour}"
+        if self.knockout and not self.damage_parts:  # R-ZEF-KO: red drops him, else nothing
+            return head + (": the knock-out blow lands (ZEF-35)." if self.colour == "red" else
+                           ": short of red, the knock-out blow was not strong enough; no "
+                           "damage (ZEF-35).")
         parts = ", ".join(f"{m.value:+d} {w.text(m.reason)} ({m.rule})"
                           for m in self.damage_parts)
         return head + f": {self.damage} damage ({parts})."

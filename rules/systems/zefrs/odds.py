@@ -29,7 +29,7 @@ from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import zef
 
-__all__ = ["ARC_WORDS", "colour_chances", "shown_odds", "wound_chance"]
+__all__ = ["ARC_WORDS", "colour_chances", "knockout_line", "shown_odds", "wound_chance"]
 
 ARC_WORDS = {"front": "his front", "shield_flank": "his shield's flank",
              "other_flank": "his other flank", "rear": "behind him"}
@@ -89,18 +89,50 @@ def _shield_note(state: Battle, blow: Blow) -> str:
     return ""
 
 
+def knockout_line(state: Battle, blow: Blow, t: ZefTables) -> str:
+    """The knock-out's choice in a player's words (ZEF-35, R-ZEF-KO): the chance a red drops
+    him against the damage the same blow struck plainly would do on average, which a
+    knock-out blow gives up ("Knock-out: 12% to drop him; gives up 3.1 expected damage")."""
+    red = Fraction(t.chart.column(blow.walk.column).ways()[Colour.RED], 100)
+    plain = odds_of(state, blow, t).expected_damage
+    kept = odds_of(state, blow, t, knockout=True).expected_damage
+    lost = float(plain - kept)
+    given = f"gives up {lost:.1f} expected damage" if lost >= 0.05 else "gives up no damage"
+    return f"Knock-out: {_percent(red)} to drop him; {given}"
+
+
+def _percent(p: Fraction) -> str:
+    """A chance as a player reads it: "12%", "under 1%" rather than a 0 that is not."""
+    if 0 < p < Fraction(1, 200):
+        return "under 1%"
+    return f"{float(p) * 100:.0f}%"
+
+
 def shown_odds(state: Battle, blow: Blow, locations: tuple[Blow, ...] = (),
-               t: ZefTables | None = None) -> AttackOdds:
+               t: ZefTables | None = None, knockout: bool = False) -> AttackOdds:
     """`combat.odds_of` with what the panel shows besides: the colours, the wound (summed
     over the hit-location d10's faces for a shot that lands where it falls, ZEF-39), the
-    roll needed and the shield's note."""
+    roll needed and the shield's note; for a knock-out blow (`knockout`, ZEF-35) its own
+    odds, no wound (a red knocks out instead) and its line against the plain blow
+    (`knockout_line`), which the blow list shows as the choice's summary."""
     t = t or load_tables()
-    base = odds_of(state, blow, t, locations)
+    base = odds_of(state, blow, t, locations, knockout=knockout)
     spots = locations or (blow,)
-    wound = sum((wound_chance(state, b, t) for b in spots), Fraction(0)) / len(spots)
+    wound = Fraction(0) if knockout else \
+        sum((wound_chance(state, b, t) for b in spots), Fraction(0)) / len(spots)
     col = t.chart.column(blow.walk.column)
-    notes = [*base.notes, f"A specific wound (a red hit, ZEF-54, ZEF-55): "
-             f"{float(wound) * 100:.1f}%"]
+    notes = list(base.notes)
+    summary = ""
+    if knockout:
+        summary = knockout_line(state, blow, t)
+        rest = ("any other colour wounds as an ordinary blow (the GM's ruling "
+                "knockout_damage_on_failure)" if config_of(state).knockout_damage_on_failure
+                else "any other colour does nothing")
+        notes += [f"{summary}.", f"A knock-out blow: red knocks him out for 1 to 10 minutes; "
+                  f"{rest} (ZEF-35, R-ZEF-KO)."]
+    else:
+        notes.append(f"A specific wound (a red hit, ZEF-54, ZEF-55): "
+                     f"{float(wound) * 100:.1f}%")
     shield = _shield_note(state, blow) if not locations else ""
     if shield:
         notes.append(shield)
@@ -111,5 +143,6 @@ def shown_odds(state: Battle, blow: Blow, locations: tuple[Blow, ...] = (),
               f"a green on column {blow.walk.column}, which has none")
     return AttackOdds.counted(dict(base.dealt.items()), base.hit_ways, base.kill_ways,
                               base.modifiers, base.needed, tuple(notes),
-                              outcomes=colour_chances(blow, t), needed_words=needed)
+                              outcomes=colour_chances(blow, t), needed_words=needed,
+                              summary=summary)
 

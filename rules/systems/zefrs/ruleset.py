@@ -28,6 +28,7 @@ from rules.systems.zefrs.events import (
     TurnFrame,
     ZefSystem,
 )
+from rules.systems.zefrs.hands import hands_refusal
 from rules.systems.zefrs.mass import invariants as _mass_invariants  # noqa: F401 (the grid's)
 from rules.systems.zefrs.mass import orders as _mass_orders  # noqa: F401 (its commands)
 from rules.systems.zefrs.mass import setup as mass_setup
@@ -169,6 +170,16 @@ class ZeFRS(TableRuleset):
             u = replace(u, reach_ft=load_tables().weapon(u.weapon or None).reach_ft)
         return u
 
+    def unit_refusal(self, unit: Any) -> str | None:
+        """ZEF-32, R-ZEF-HANDS: the one check of what his hands hold (hands.py), as the
+        data file's templates get it, for every figure the core builds or a GM edits."""
+        if not isinstance(unit, ZefUnit):
+            return None  # a mass battle's unit of fighters (ZEF-58) holds no kit
+        t = load_tables()
+        why = hands_refusal(unit.weapon, unit.offhand, unit.shield, unit.two_weapons,
+                            t.weapons, t.shields)
+        return None if why is None else f"{unit.name or unit.id}: {why[1]}"
+
     def check_edit(self, state: Battle, unit_id: str, changes: dict[str, Any]) -> str | None:
         t = load_tables()
         unknown = self.entry_refusal(changes, {"weapon": t.weapons, "offhand": t.weapons,
@@ -189,7 +200,7 @@ class ZeFRS(TableRuleset):
         """Exact odds of a blow or a shot now.  options: kind ("melee" or "missile"), aim
         (an aiming point: melee default chest; for a shot, a called shot, ZEF-40, else the
         d10 decides, ZEF-39), weapon, defending (True/False; default: whether he declared
-        Defend)."""
+        Defend), knockout (True: a knock-out blow, ZEF-35)."""
         if options.get("kind") == "missile":
             a, d = zef(state, attacker), zef(state, target)
             extra = shot_shifts(state, a, d)
@@ -203,7 +214,7 @@ class ZeFRS(TableRuleset):
             return shown_odds(state, spots[0], spots, t)
         blow = situation(state, attacker, target, options.get("aim", "chest"),
                          weapon=options.get("weapon"), defending=options.get("defending"))
-        return shown_odds(state, blow)
+        return shown_odds(state, blow, knockout=bool(options.get("knockout")))
 
     def arc_marks(self, state: Battle, unit_id: str, hexes: list[Hex]) -> dict[Hex, str] | None:
         """R-ZEF-SHIELD-ARC: facing bears on ZeFRS only through the shield, so the arcs
@@ -218,7 +229,8 @@ class ZeFRS(TableRuleset):
     def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
         """The odds of a declared blow or shot as it stands now (ZEF-15: a Fight names its
         target and aiming point): a blow with both weapons or twice shows its first blow; a
-        wait's or a close's blow is shown as if struck from here."""
+        wait's or a close's blow is shown as if struck from here; a knock-out blow its own
+        odds and, as its summary, its chance against the damage it gives up (ZEF-35)."""
         if not isinstance(command, Declare):
             return None
         d = parse(command.action)
@@ -228,13 +240,15 @@ class ZeFRS(TableRuleset):
             return self.odds(state, command.unit, d.target, kind="missile", aim=d.aim)
         if d.kind not in ("fight", "wait", "close"):
             return None
-        odds = self.odds(state, command.unit, d.target, aim=d.aim)
+        odds = self.odds(state, command.unit, d.target, aim=d.aim,
+                         knockout=d.kind == "fight" and d.mode == "ko")
         why = _HOW.get(d.mode if d.kind == "fight" else d.kind)
         if not why:
             return odds
         return AttackOdds.counted(dict(odds.dealt.items()), odds.hit_ways, odds.kill_ways,
                                   odds.modifiers, odds.needed, (*odds.notes, why),
-                                  outcomes=odds.outcomes, needed_words=odds.needed_words)
+                                  outcomes=odds.outcomes, needed_words=odds.needed_words,
+                                  summary=odds.summary)
 
     def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
         """One blow (or, `kind="missile"`, one shot) outside the turn, for the sandbox."""
@@ -319,7 +333,6 @@ class ZeFRS(TableRuleset):
 
 # What a declaration adds to the odds of its blow, in a line of the panel.
 _HOW = {
-    "ko": "A knock-out blow: red knocks him out for 1 to 10 minutes (ZEF-35).",
     "both": "The second weapon strikes at the end of the turn (ZEF-33, ZEF-34).",
     "guard": "Struck at the end of the turn; the other weapon defends meanwhile (ZEF-33).",
     "twice": "An extra action: the second blow needs a red check of Animal Reflexes or "

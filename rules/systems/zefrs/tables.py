@@ -7,7 +7,8 @@ docs/RULINGS.md and lives there as data, so a GM changes it without touching cod
 strict, closed and frozen like the other rulesets': a misspelt key or a ``"3"`` where a
 number belongs is one clear :class:`rules.data.DataError` naming file and place.  Checks
 across tables (a figure naming a weapon the chart lacks, two pieces on one area, a shield
-with a two-handed weapon) run when :class:`ZefTables` is built and point at the exact key.
+with a two-handed weapon: hands.py's one check, ZEF-32) run when :class:`ZefTables` is built
+and point at the exact key.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from rules.systems.zefrs.catalogue import (
 )
 from rules.systems.zefrs.chart import Chart
 from rules.systems.zefrs.config import Config
+from rules.systems.zefrs.hands import hands_refusal
 from rules.tables_base import DataFile
 
 __all__ = ["DEFAULT_DATA_PATH", "Config", "ZefTables", "load_tables"]
@@ -94,19 +96,10 @@ class ZefTables(TableModel):
             raise FieldProblem(f"{at}.armour", str(exc)) from None
         if u.shield is not None and u.shield not in self.shields:
             raise FieldProblem(f"{at}.shield", _unknown("shield", u.shield, self.shields))
-        main = self.weapons[u.weapon] if u.weapon else None
-        if main is not None and main.hands == 2 and (u.shield or u.offhand):
-            raise FieldProblem(f"{at}.weapon", f'"{u.weapon}" needs both hands')
-        if u.offhand is not None:
-            if u.shield is not None:
-                raise FieldProblem(f"{at}.offhand", "a shield and a second weapon need three "
-                                   "hands")
-            if not u.talents.two_weapons:
-                raise FieldProblem(f"{at}.offhand", "fighting with two weapons needs the "
-                                   "two-weapon talent (ZEF-32)")
-            if self.weapons[u.offhand].hands == 2 or (main is not None and main.hands == 2):
-                raise FieldProblem(f"{at}.offhand", "two weapons must both be one-handed "
-                                   "(ZEF-32)")
+        hands = hands_refusal(u.weapon, u.offhand, u.shield, u.talents.two_weapons,
+                              self.weapons, self.shields)  # ZEF-32, R-ZEF-HANDS
+        if hands is not None:
+            raise FieldProblem(f"{at}.{hands[0]}", hands[1])
 
     # --- reading ----------------------------------------------------------------------------
     def location(self, face: int) -> str:
