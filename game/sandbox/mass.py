@@ -88,7 +88,8 @@ class MassRuling:
 CLAUSES = {"casualty_percent": "ZEF-73", "casualties_of": "ZEF-72",
            "armour_cut_per_point": "ZEF-75", "outnumbered": "ZEF-65", "defend_shift": "ZEF-67",
            "leader_down_shift": "ZEF-71", "commander_present_shift": "ZEF-80",
-           "shoot_shift": "ZEF-68", "duels": "ZEF-70", "extreme_odds": "ZEF-78",
+           "shoot_shift": "ZEF-68", "duels": "ZEF-70", "duel_turn": "ZEF-18",
+           "extreme_odds": "ZEF-78",
            "start_gap": "ZEF-61", "max_rounds": "R-ZEF-MASS-END"}
 
 

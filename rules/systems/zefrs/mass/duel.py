@@ -27,7 +27,7 @@ from rules.systems.zefrs.units import zef
 if TYPE_CHECKING:
     from rules.systems.zefrs.mass.frame import MassFrame
 
-__all__ = ["awaiting", "duel_actions", "duel_pairs", "foe_of", "unit_leader"]
+__all__ = ["awaiting", "duel_actions", "duel_pairs", "duel_turn", "foe_of", "unit_leader"]
 
 
 def unit_leader(state: Battle, frame: MassFrame, u: MassUnit) -> str:
@@ -75,6 +75,15 @@ def _mu(state: Battle, uid: str) -> MassUnit:
     u = state.unit(uid)
     assert isinstance(u, MassUnit)
     return u
+
+
+def duel_turn(state: Battle) -> int:
+    """The combat turn this round's duels are for a weapon's "x/y" Initiative Bonus (ZEF-18:
+    x in the first turn only), as the GM reads it (R-ZEF-MASS-DUEL, data.toml's `duel_turn`):
+    "first", each round's segment 1 a fight of its own; "later", never a first turn; "round",
+    the battle's round (the first round's duel the first turn, the next ones later)."""
+    reading = rulings_of(state).duel_turn
+    return {"first": 1, "later": 2}.get(reading, max(state.round, 1))
 
 
 def foe_of(state: Battle, frame: MassFrame, leader: str) -> str:

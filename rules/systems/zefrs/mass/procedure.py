@@ -37,7 +37,7 @@ from rules.systems.zefrs.mass.combat import (
     rulings_of,
     walk_words,
 )
-from rules.systems.zefrs.mass.duel import duel_pairs, unit_leader
+from rules.systems.zefrs.mass.duel import duel_pairs, duel_turn, unit_leader
 from rules.systems.zefrs.mass.events import (
     MassCommanderMoved,
     MassCommanderReplaced,
@@ -210,11 +210,6 @@ def _duel(ctx: Context, frame: MassFrame) -> None:
     ctx.emit(MassDuelsJoined(duels=duels))
 
 
-DUEL_TURN = 1
-"""The combat turn a duel is for the weapons' "x/y" Initiative Bonus (ZEF-18): its first, as
-each round's segment 1 is a duel of its own (R-ZEF-MASS-DUEL)."""
-
-
 def _blows(ctx: Context, frame: MassFrame) -> None:
     """The declarations opened; initiative rolled as in a skirmish turn (round.py's
     `roll_initiative`); each leader who strikes, in that order, strikes his declared blow with
@@ -224,7 +219,7 @@ def _blows(ctx: Context, frame: MassFrame) -> None:
     w = Words.of(ctx.state)
     leaders = [zef(ctx.state, a) for a in sorted({a for a, _, _ in duels})]
     declared = tuple((u.id, say_action(u.declared, w)) for u in leaders)
-    entries, order = roll_initiative(ctx, leaders, DUEL_TURN)
+    entries, order = roll_initiative(ctx, leaders, duel_turn(ctx.state))
     ctx.emit(MassDuelsOpened(declared=declared, entries=entries, order=order))
     leading = {a: unit for a, _, unit in duels}  # every foe leads a unit of the duels too
     before = {uid: zef(ctx.state, uid) for uid in leading}
