@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from game.sandbox.common import SandboxError
 from game.sandbox.mass_log import MassLog, MassMoment
-from game.sandbox.mass_round import STAGES, split_round
+from game.sandbox.mass_round import split_round, stage_label
 from rules.commands import Command, Declare
 from rules.dice import Dice
 from rules.engine import IllegalCommand, evolve_all, submit
@@ -144,7 +144,7 @@ class MassOrders(MassLog):
         moments = []
         for stage, evs in split_round(events):
             before = evolve_all(before, evs)
-            moments.append(MassMoment(f"Round {max(1, n)}: {STAGES[stage]}", before,
+            moments.append(MassMoment(f"Round {max(1, n)}: {stage_label(stage, evs)}", before,
                                       tuple(evs), "round"))
         moments[-1] = replace(moments[-1], state=st)  # the core's own state at the end
         self.drafts = {}
