@@ -85,8 +85,8 @@ class MassOrders(MassLog):
                                else "no orders now")
         as_side = replace(st, stack=(*st.stack[:-1], replace(f, actor=side)))
         why = check(as_side, cmd)
-        if why:
-            raise SandboxError(why, cmd)
+        if why:  # the rules name figures by id; the GM reads their names
+            raise SandboxError(Words.of(st).text(why), cmd)
 
     def order_of(self, uid: str) -> str:
         """The order a unit will fight the round under, in words."""
@@ -130,7 +130,7 @@ class MassOrders(MassLog):
                 try:
                     st, ev = submit(st, cmd, dice)
                 except IllegalCommand as exc:
-                    raise SandboxError(str(exc)) from None
+                    raise SandboxError(Words.of(st).text(str(exc))) from None
                 events += ev
         while (f := mass_frame(st)) is not None and f.step == "duels" and f.actor:
             leader = awaiting(st, f, f.actor)[0]
