@@ -149,6 +149,10 @@ class Frame:
     # from these through the registry (DESIGN.md, "Modes").  None: it adds no mode.
     mode: ClassVar[str | None] = None
     board: ClassVar[str | None] = None
+    # How a figure's facing (a hexside, rules.hexgrid.DIRECTIONS) reads on that board, six
+    # words in the hexsides' order: a square grid says "north" where a pointy-top hex map
+    # says "north-west" (rules.wording.Words.direction).  None: the hex map's compass.
+    facing_words: ClassVar[tuple[str, ...] | None] = None
     # True: the frame answers for the commands it accepts (`legal`, `check`, `decide`) and
     # runs itself (`run`), so no ruleset has to ask `isinstance(state.top, ...)` to route
     # them.  False: the ruleset answers, as for every skirmish frame.
@@ -275,6 +279,12 @@ class Battle:
         """The kind of board the battle is drawn on now: "hex" for a skirmish, else what the
         innermost mode's frame says ("lists", "grid", "track" …)."""
         return next((f.board for f in reversed(self.stack) if f.board), "hex")
+
+    @property
+    def facing_words(self) -> tuple[str, ...] | None:
+        """The words for a hexside on the board drawn now (`board_kind`): those of the
+        innermost mode's frame, or None for the hex map's compass."""
+        return next((f.facing_words for f in reversed(self.stack) if f.board), None)
 
     # --- changing (only evolvers call these) ----------------------------------------------
     def remade(self, *, units: Any = _SAME, stack: Any = _SAME, dice_counter: Any = _SAME,

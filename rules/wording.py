@@ -4,9 +4,10 @@ Events and commands carry unit and side ids, hexside indices and hex coordinates
 them exactly so); a person reads names, compass words and counted nouns.  `Words` is what an
 event's `narrate` and a command's `say` are given to turn the one into the other: the
 figures' and sides' names of one battle, and the board's orientation (a hexside is "north"
-on a flat-top map where it is "north-west" on a pointy-top one).  `PLAIN` is the words of no
-battle in particular: ids stay ids, the board is pointy-top; the golden logs are written
-with it.
+on a flat-top map where it is "north-west" on a pointy-top one; a mode drawn on a board of
+its own, as the mass battle's square grid, says it in that board's words: its frame's
+`facing_words`).  `PLAIN` is the words of no battle in particular: ids stay ids, the board is
+pointy-top; the golden logs are written with it.
 
 One helper for each kind of word, used everywhere a person reads (the log, the replay, the
 sandbox, cards, buttons, transcripts, `flank demo`):
@@ -150,6 +151,7 @@ class Words:
     flat: bool = False
     stagger: tuple[str, str] | None = None  # the board's (stagger_axis, stagger_index)
     health: str = "HP"  # the ruleset's word for the points a figure loses
+    facings: tuple[str, ...] | None = None  # a mode's board's words for the hexsides
 
     @classmethod
     def of(cls, state: Any) -> Words:
@@ -159,7 +161,8 @@ class Words:
                    sides={s.id: s.name or s.id for s in state.sides},
                    flat=board.stagger_axis == "x",
                    stagger=(board.stagger_axis, board.stagger_index),
-                   health=_health_word(getattr(state, "ruleset", "")))
+                   health=_health_word(getattr(state, "ruleset", "")),
+                   facings=getattr(state, "facing_words", None))
 
     def unit(self, uid: str) -> str:
         return self.units.get(uid, uid)
@@ -192,6 +195,10 @@ class Words:
         return f"{self.sides_list(ids, start=start)} {many}"
 
     def direction(self, d: int) -> str:
+        """Hexside `d` as the board drawn says it: the mode's own words where its board is
+        not the hex map (a square grid's "north"), else the map's compass."""
+        if self.facings:
+            return self.facings[d % len(self.facings)]
         return direction_word(d, self.flat)
 
     def hex(self, h: tuple[int, int] | Hex) -> str:

@@ -29,11 +29,10 @@ from rules.commands import Command, Declare
 from rules.hexgrid import Hex
 from rules.state import Battle
 from rules.systems.zefrs.mass.combat import check_odds, check_of, rulings_of
-from rules.systems.zefrs.mass.duel import duel_pairs
+from rules.systems.zefrs.mass.duel import duel_pairs, duel_turn
 from rules.systems.zefrs.mass.events import mass_frame
 from rules.systems.zefrs.mass.grid import SLOTS, adjacent, ahead, distance, facing_towards
 from rules.systems.zefrs.mass.orders import MassDeploy, MassLead, MassOrder
-from rules.systems.zefrs.mass.procedure import DUEL_TURN
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
 from rules.systems.zefrs.units import ZefUnit
 
@@ -102,13 +101,13 @@ class MassHooks(RulesetHooks):
 def duel_view(state: Battle) -> Battle:
     """The duels as a skirmish the ZeFRS tactician can read: the duelling leaders alone, where
     they stand (leaders of units next to each other stand a square apart, within reach), in
-    the first turn of a fight (the weapons' first-turn Initiative Bonus, ZEF-18, as the
-    procedure's `DUEL_TURN`)."""
+    the combat turn the GM reads a duel as (the weapons' "x/y" Initiative Bonus, ZEF-18:
+    `duel_turn`, R-ZEF-MASS-DUEL)."""
     f = mass_frame(state)
     assert f is not None
     duellists = {a for a, _, _ in duel_pairs(state, f)}
     units = tuple(u for u in state.units if u.id in duellists)
-    return replace(state, units=units, round=DUEL_TURN)
+    return replace(state, units=units, round=duel_turn(state))
 
 
 def _duel(ai: Any, model: Model, legal: list[Command]) -> Command | None:

@@ -14,6 +14,7 @@ dice), so each stage is a position the GM can look at, undo and redo.
     sb.edit(uid, fighters=80, talent=6, kit="steel helmet, mail shirt; small shield")
     sb.override("duels", "every_round")                     # any ruling of mass/data.toml
     sb.order(uid, "attack", facing=0)                        # the others: stand and defend
+    sb.declare(leader, "fight:<foe>:head:ko")                # a duel's blow (sb.duels())
     sb.fight_round(dice)                                     # the first stage: orders, moves
     while sb.stages_ahead: sb.next_stage()                   # duels, segments, morale, end
     sb.undo(); sb.redo()
@@ -26,6 +27,7 @@ to replay).
 
     mass_log         the positions and undo (`MassLog`, `MassMoment`)
     mass_orders      the orders, the rides and the round fought (`MassOrders`)
+    mass_duels       the leaders who will duel and the GM's declarations (`MassDuels`)
     mass_round       a round cut into its stages
     mass_fields      what the edit form's words mean (a weapon, a kit, a facing)
     mass_transcript  the battle told in Markdown
@@ -42,6 +44,7 @@ from pydantic import ValidationError
 
 from game.maps import load_map
 from game.sandbox.common import SandboxError
+from game.sandbox.mass_duels import MassDuels
 from game.sandbox.mass_fields import HAND_TO_HAND, facing_of, kit_value, weapon_fields, whole
 from game.sandbox.mass_log import MassMoment
 from game.sandbox.mass_orders import MassOrders
@@ -88,11 +91,12 @@ class MassRuling:
 CLAUSES = {"casualty_percent": "ZEF-73", "casualties_of": "ZEF-72",
            "armour_cut_per_point": "ZEF-75", "outnumbered": "ZEF-65", "defend_shift": "ZEF-67",
            "leader_down_shift": "ZEF-71", "commander_present_shift": "ZEF-80",
-           "shoot_shift": "ZEF-68", "duels": "ZEF-70", "extreme_odds": "ZEF-78",
+           "shoot_shift": "ZEF-68", "duels": "ZEF-70", "duel_turn": "ZEF-18",
+           "extreme_odds": "ZEF-78",
            "start_gap": "ZEF-61", "max_rounds": "R-ZEF-MASS-END"}
 
 
-class MassSandbox(MassOrders):
+class MassSandbox(MassDuels, MassOrders):
     """A GM session over a mass battle: the positions so far, where it is, every tool."""
 
     def __init__(self, setup: BattleSetup, *, scenario: Any = None,
@@ -122,7 +126,7 @@ class MassSandbox(MassOrders):
                                "to its start before changing the position")
         self._problem(state)
         self.drafts = {k: v for k, v in self.drafts.items() if state.has_unit(k)}
-        return self._push(MassMoment(label, state))
+        return self._push(MassMoment(label, state, declared=self.moment.declared))
 
     def _problem(self, state: Battle) -> None:
         seen: dict[Hex, str] = {}

@@ -29,6 +29,9 @@ class MassMoment:
     state: Battle
     events: tuple[Event, ...] = ()
     kind: str = "gm"  # "opening", "gm" or "round"
+    # The GM's declarations for the duels of the round to fight (leader, the skirmish's
+    # action, ZEF-15, ZEF-70), kept with the position so that undo takes one back.
+    declared: tuple[tuple[str, str], ...] = ()
 
     def narration(self) -> list[str]:
         w = Words.of(self.state)

@@ -13,12 +13,13 @@ from dataclasses import replace
 
 from game.sandbox.common import SandboxError
 from game.sandbox.mass_log import MassLog, MassMoment
-from game.sandbox.mass_round import STAGES, split_round
+from game.sandbox.mass_round import split_round, stage_label
 from rules.commands import Command, Declare
 from rules.dice import Dice
 from rules.engine import IllegalCommand, evolve_all, submit
 from rules.events import Event
 from rules.hexgrid import Hex
+from rules.state import Battle
 from rules.systems.zefrs.mass.duel import awaiting, foe_of
 from rules.systems.zefrs.mass.events import mass_frame, waiting_for_orders
 from rules.systems.zefrs.mass.orders import (
@@ -85,8 +86,8 @@ class MassOrders(MassLog):
                                else "no orders now")
         as_side = replace(st, stack=(*st.stack[:-1], replace(f, actor=side)))
         why = check(as_side, cmd)
-        if why:
-            raise SandboxError(why, cmd)
+        if why:  # the rules name figures by id; the GM reads their names
+            raise SandboxError(Words.of(st).text(why), cmd)
 
     def order_of(self, uid: str) -> str:
         """The order a unit will fight the round under, in words."""
@@ -110,8 +111,35 @@ class MassOrders(MassLog):
 
     def fight_round(self, dice: Dice | None = None) -> MassMoment:
         """Every unit's order (the GM's, else defend), then the round fought by the rules
-        core at once; the sandbox moves to its first stage, and `next_stage` shows the
-        rest (`stages_ahead`)."""
+        core at once, each duelling leader declaring as the GM set him (`declare`), else a
+        plain blow at his foe's chest; the sandbox moves to its first stage, and
+        `next_stage` shows the rest (`stages_ahead`)."""
+        st, events = self._orders_given(dice)
+        declared = dict(self.moment.declared)
+        while (f := mass_frame(st)) is not None and f.step == "duels" and f.actor:
+            leader = awaiting(st, f, f.actor)[0]
+            cmd: Command = Declare(unit=leader, action=declared.get(leader, ""))
+            if check(st, cmd):
+                cmd = Declare(unit=leader, action=f"fight:{foe_of(st, f, leader)}:chest")
+            st, ev = submit(st, cmd, dice)
+            events += ev
+        n = self.state.round
+        before = self.state
+        moments = []
+        for stage, evs in split_round(events):
+            before = evolve_all(before, evs)
+            moments.append(MassMoment(f"Round {max(1, n)}: {stage_label(stage, evs)}", before,
+                                      tuple(evs), "round"))
+        moments[-1] = replace(moments[-1], state=st)  # the core's own state at the end
+        self.drafts = {}
+        first = self._push(moments[0])
+        self.stages_ahead = moments[1:]
+        return first
+
+    def _orders_given(self, dice: Dice | None) -> tuple[Battle, list[Event]]:
+        """The battle once every unit has its order for the round (the GM's, else defend)
+        and every commander his ride: the orders opened and the moves made, up to the
+        leaders' declarations if any meet, and what happened on the way."""
         st = self.state
         f = mass_frame(st)
         if f is None or f.step != "orders":
@@ -130,27 +158,9 @@ class MassOrders(MassLog):
                 try:
                     st, ev = submit(st, cmd, dice)
                 except IllegalCommand as exc:
-                    raise SandboxError(str(exc)) from None
+                    raise SandboxError(Words.of(st).text(str(exc))) from None
                 events += ev
-        while (f := mass_frame(st)) is not None and f.step == "duels" and f.actor:
-            leader = awaiting(st, f, f.actor)[0]
-            cmd = self.drafts.get(leader)
-            if not isinstance(cmd, Declare) or check(st, cmd):
-                cmd = Declare(unit=leader, action=f"fight:{foe_of(st, f, leader)}:chest")
-            st, ev = submit(st, cmd, dice)
-            events += ev
-        n = self.state.round
-        before = self.state
-        moments = []
-        for stage, evs in split_round(events):
-            before = evolve_all(before, evs)
-            moments.append(MassMoment(f"Round {max(1, n)}: {STAGES[stage]}", before,
-                                      tuple(evs), "round"))
-        moments[-1] = replace(moments[-1], state=st)  # the core's own state at the end
-        self.drafts = {}
-        first = self._push(moments[0])
-        self.stages_ahead = moments[1:]
-        return first
+        return st, events
 
     def next_stage(self) -> MassMoment:
         if not self.stages_ahead:

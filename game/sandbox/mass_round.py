@@ -10,9 +10,9 @@ marks alone, apart from the session that shows them.
 from __future__ import annotations
 
 from rules.events import Event
-from rules.systems.zefrs.mass.events import MassRoundEnded, MassStepped
+from rules.systems.zefrs.mass.events import MassNoDuels, MassRoundEnded, MassStepped
 
-__all__ = ["STAGES", "split_round", "stage_of"]
+__all__ = ["STAGES", "split_round", "stage_label", "stage_of"]
 
 STAGES = ("orders and moves", "segment 1: the leaders' duels", "segment 2", "segment 3",
           "segment 4", "withdrawals", "morale", "end of the round")
@@ -28,6 +28,14 @@ def stage_of(e: Event) -> int | None:
     if isinstance(e, MassRoundEnded):
         return 7
     return None
+
+
+def stage_label(stage: int, events: list[Event]) -> str:
+    """A stage's name as the GM reads it among the positions: STAGES's, but segment 1 of a
+    round in which no leaders meet (ZEF-70) is not called the leaders' duels."""
+    if stage == 1 and any(isinstance(e, MassNoDuels) for e in events):
+        return "segment 1: no leaders meet"
+    return STAGES[stage]
 
 
 def split_round(events: list[Event]) -> list[tuple[int, list[Event]]]:

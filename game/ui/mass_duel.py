@@ -29,7 +29,7 @@ from rules.systems.zefrs.units import ZefUnit, zef
 from rules.wording import Words
 
 __all__ = ["duel_buttons", "duel_card", "duel_command", "duel_draft", "duel_odds",
-           "is_duel_step", "sealed_view"]
+           "duel_pressed", "is_duel_step", "sealed_view"]
 
 AIM_ROWS = (("head", "chest", "gut"), ("right_arm", "left_arm", "right_leg", "left_leg"))
 """The seven aiming points (ZEF-24) as the panel lays them out: body, then limbs."""
@@ -40,13 +40,31 @@ def _foe(state: Battle, leader: str) -> str:
     return foe_of(state, f, leader) if f is not None else ""
 
 
-def duel_draft(state: Battle, leader: str) -> dict[str, Any]:
+def duel_draft(state: Battle, leader: str, declared: str = "") -> dict[str, Any]:
     """A fresh draft: a plain blow at the chest if he can reach it, else the first point he
-    can (ZEF-25)."""
+    can (ZEF-25); or, given what he has `declared` already, that declaration."""
     offered = [parse(a) for a in duel_actions(state, leader, _foe(state, leader))]
     aims = [d.aim for d in offered if d is not None and d.aim]
-    return {"aim": "chest" if "chest" in aims else (aims[0] if aims else ""), "ko": False,
-            "defend": False}
+    draft = {"aim": "chest" if "chest" in aims else (aims[0] if aims else ""), "ko": False,
+             "defend": False}
+    d = parse(declared) if declared else None
+    if d is not None and d.kind == "defend":
+        draft["defend"] = True
+    elif d is not None and d.aim in aims:
+        draft.update(aim=d.aim, ko=d.mode == "ko")
+    return draft
+
+
+def duel_pressed(draft: dict[str, Any], what: str, arg: str) -> dict[str, Any]:
+    """The draft after one of `duel_buttons`' choices is pressed: an aiming point (ZEF-24,
+    a blow, not a defence), the knock-out turned on or off (ZEF-35), or defend (ZEF-36)."""
+    if what == "aim":
+        return {**draft, "aim": arg, "defend": False}
+    if what == "ko":
+        return {**draft, "ko": not draft.get("ko"), "defend": False}
+    if what == "defend":
+        return {**draft, "defend": not draft.get("defend")}
+    return draft
 
 
 def duel_command(state: Battle, leader: str, draft: dict[str, Any]) -> Declare:

@@ -45,6 +45,7 @@ from game.sandbox.common import SandboxError
 from game.sandbox.mass import MassSandbox
 from game.ui.markup import escape
 from game.ui.mass_sandbox_dialogs import MassSandboxDialogs
+from game.ui.mass_sandbox_duels import MassSandboxDuels
 from game.ui.mass_sandbox_words import MassSandboxWords
 from game.ui.narration import event_html
 from rules.hexgrid import Hex
@@ -58,11 +59,11 @@ HELP = ("<b>Grid sandbox</b>: pick a troop, click an empty square to place it ·
         "Q/E turn · Delete removes · give each unit its order (the others defend) · "
         "right-click a square next to it to advance there, an enemy to shoot at it · "
         "the commander: click his square (twice where he stands with a unit), right-click "
-        "where he rides · "
+        "where he rides · Duels… sets each duelling leader's blow or defence (ZEF-70) · "
         "Enter fights the round, Space shows its next stage · Ctrl+Z / Ctrl+Y undo, redo")
 
 
-class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
+class MassSandboxScene(MassSandboxDialogs, MassSandboxDuels, MassSandboxWords):
     def __init__(self, app: Any, sandbox: MassSandbox, on_exit: Any = None) -> None:
         self.app = app
         self.sb = sandbox
@@ -72,6 +73,7 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
         self.message = ""
         self.edit_window = None
         self.rulings_window = None
+        self.duels_window = None
         self.edit_entries = {}
         self.view = MassView()
         self.anim = MassAnimator(sandbox.state, speed=app.settings.get("anim_speed", 1.0))
@@ -121,6 +123,9 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
         self.png_b = UIButton(pygame.Rect(4, y, half, 28), "Picture", ui, container=left)
         self.back_b = UIButton(pygame.Rect(8 + half, y, half, 28), "Menu", ui,
                                container=left)
+        y += 32
+        self.duels_b = UIButton(pygame.Rect(4, y, inner, 28), "Duels… (the leaders' blows)",
+                                ui, container=left)
         y += 36
         UILabel(pygame.Rect(4, y, inner, 22), "Timeline", ui, container=left)
         y += 24
@@ -149,7 +154,7 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
         self._key = ()
 
     def close(self) -> None:
-        for w in [*self.widgets, self.edit_window, self.rulings_window]:
+        for w in [*self.widgets, self.edit_window, self.rulings_window, self.duels_window]:
             if w is not None:
                 w.kill()
 
@@ -189,6 +194,8 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
                 self._goto(e.text)
             elif self.rulings_window is not None and e.ui_element is self.rulings_list:
                 self.pick_ruling(e.text)
+            elif self.duels_window is not None and e.ui_element is self.duels_list:
+                self.pick_duel(e.text)
             return None
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.side_menu:
             self.place_side = e.text
@@ -198,6 +205,8 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
                 self.edit_window = None
             if e.ui_element is self.rulings_window:
                 self.rulings_window = None
+            if e.ui_element is self.duels_window:
+                self.duels_window = None
             return None
         if e.type == pygame.KEYDOWN:
             return self.on_key(e)
@@ -210,6 +219,8 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
 
     def on_button(self, el: Any) -> Any:
         sel = self.selected
+        if self.on_duel_button(el):
+            return None
         if el is self.undo_b:
             self._do(self.sb.undo)
         elif el is self.redo_b:
@@ -220,6 +231,8 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
             self.next_stage()
         elif el is self.rulings_b:
             self.open_rulings()
+        elif el is self.duels_b:
+            self.open_duels()
         elif el is self.md_b:
             self.export_transcript()
         elif el is self.png_b:
@@ -264,7 +277,9 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
         elif ctrl and e.key == pygame.K_y:
             self._do(self.sb.redo)
         elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.fight()
+            self.declare_duel() if self.duels_window is not None else self.fight()
+        elif e.key == pygame.K_TAB and self.duels_window is not None:
+            self.next_duel()
         elif e.key == pygame.K_SPACE:
             self.next_stage()
         elif e.key in (pygame.K_q, pygame.K_e) and self.selected and not self.commanding():
@@ -391,6 +406,7 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxWords):
             text = f"<font color='#ff6060'>{escape(self.message)}</font><br>{text}"
         self.log.set_text(text)
         self.timeline.set_item_list(self._timeline_labels())
+        self.duels_again()
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill((18, 18, 22))

@@ -36,6 +36,7 @@ from game.ui.mass_duel import (
     duel_command,
     duel_draft,
     duel_odds,
+    duel_pressed,
     is_duel_step,
 )
 from game.ui.mass_panel import WIDTH, MassPanel, preview_html
@@ -215,12 +216,8 @@ class MassScene(ModeScene):
             self.draft["facing"] = int(arg)
         elif what == "lead":
             self.draft["lead"] = not self.draft.get("lead")
-        elif what == "aim":  # the duel's aiming point (ZEF-24): a blow, not a defence
-            self.draft.update(aim=arg, defend=False)
-        elif what == "ko":  # ZEF-35
-            self.draft.update(ko=not self.draft.get("ko"), defend=False)
-        elif what == "defend":  # ZEF-36
-            self.draft["defend"] = not self.draft.get("defend")
+        elif what in ("aim", "ko", "defend"):  # the duel's choice (ZEF-24, ZEF-35, ZEF-36)
+            self.draft = duel_pressed(self.draft, what, arg)
         elif what == "next":
             self._next_unit()
         elif what == "give":

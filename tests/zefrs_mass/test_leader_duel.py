@@ -87,6 +87,38 @@ def test_every_duel_is_a_first_turn_for_the_pike():
         assert bonus["pikes-leader"] == 2
 
 
+@pytest.mark.parametrize(("reading", "pike"), [("first", 2), ("later", -3)])
+def test_the_gm_says_which_turn_a_duel_is_and_the_pike_follows(reading, pike):
+    """R-ZEF-MASS-DUEL, ZEF-18: which combat turn a duel counts as is the data file's
+    `duel_turn` (a GM's option `mass_duel_turn`): "first" gives the pike its first-turn +2,
+    "later" its −3 (so the pike leader's 4 + 9 − 3 = 10 strikes after the raider's 12)."""
+    st = begin(army(
+        unit("pikes", "a", "pikemen", (2, 4), 0, fighters=100, leader="pikeman",
+             leader_overrides={"animal_reflexes": 9}),
+        unit("cav", "b", "cavalry", (2, 3), 2, fighters=50, leader="raider"),
+        duel_turn=reading))
+    st, ev = round_of(st, [8, 4, WHITE, WHITE] + [WHITE] * 6, pikes=attack(0), cav=attack(2))
+    duel = only(ev, MassDuelsOpened)
+    assert {e[0]: e[3] for e in duel.entries}["pikes-leader"] == pike
+    first = "pikes-leader" if pike > 0 else "cav-leader"
+    assert duel.order[0] == first
+
+
+def test_with_duels_every_round_the_duel_may_count_the_rounds():
+    """R-ZEF-MASS-DUEL: `duel_turn = "round"` reads the battle's round as the combat turn, so
+    the pike's +2 holds in the first round's duel and is −3 from the second."""
+    st = begin(army(
+        unit("pikes", "a", "pikemen", (2, 4), 0, fighters=100, leader="pikeman"),
+        unit("cav", "b", "cavalry", (2, 3), 2, fighters=50, leader="raider"),
+        duels="every_round", duel_turn="round"))
+    seen = []
+    for _ in range(2):
+        st, ev = round_of(st, [5, 5, WHITE, WHITE] + [WHITE] * 6, pikes=attack(0),
+                          cav=attack(2))
+        seen.append({e[0]: e[3] for e in only(ev, MassDuelsOpened).entries}["pikes-leader"])
+    assert seen == [2, -3]
+
+
 def _veteran_and_raider():
     return begin(army(unit("pikes", "a", "pikemen", (2, 4), 0, fighters=100,
                            leader="veteran"),

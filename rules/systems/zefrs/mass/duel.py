@@ -27,7 +27,8 @@ from rules.systems.zefrs.units import zef
 if TYPE_CHECKING:
     from rules.systems.zefrs.mass.frame import MassFrame
 
-__all__ = ["awaiting", "duel_actions", "duel_pairs", "foe_of", "unit_leader"]
+__all__ = ["awaiting", "duel_actions", "duel_pairs", "duel_turn", "foe_of", "no_duel_reason",
+           "unit_leader"]
 
 
 def unit_leader(state: Battle, frame: MassFrame, u: MassUnit) -> str:
@@ -71,10 +72,37 @@ def duel_pairs(state: Battle, frame: MassFrame) -> tuple[tuple[str, str, str], .
     return tuple(out)
 
 
+def no_duel_reason(state: Battle, frame: MassFrame) -> str:
+    """Why no leaders meet this round (`duel_pairs` is empty), as a player reads it: no unit
+    attacks in melee (ZEF-64); every unit that does has fought before and the leaders duel
+    only in the first round a unit fights (R-ZEF-MASS-DUEL); or no leader stands to lead
+    one side of each fight (ZEF-70)."""
+    fights = [u for u in mass_units(state) if attacking(u, state) is not None]
+    if not fights:
+        return "no unit attacks another in melee (ZEF-64)"
+    once = rulings_of(state).duels == "first_round"
+    if once and all(u.fought for u in fights):
+        return ("every unit attacking in melee has fought before, and leaders duel only in "
+                "the first round their unit fights (R-ZEF-MASS-DUEL)")
+    if once and any(u.fought for u in fights):
+        return ("the units that have fought before do not duel again (R-ZEF-MASS-DUEL), and "
+                "no other fight has a leader standing on each side")
+    return "no fight has a leader standing on each side"
+
+
 def _mu(state: Battle, uid: str) -> MassUnit:
     u = state.unit(uid)
     assert isinstance(u, MassUnit)
     return u
+
+
+def duel_turn(state: Battle) -> int:
+    """The combat turn this round's duels are for a weapon's "x/y" Initiative Bonus (ZEF-18:
+    x in the first turn only), as the GM reads it (R-ZEF-MASS-DUEL, data.toml's `duel_turn`):
+    "first", each round's segment 1 a fight of its own; "later", never a first turn; "round",
+    the battle's round (the first round's duel the first turn, the next ones later)."""
+    reading = rulings_of(state).duel_turn
+    return {"first": 1, "later": 2}.get(reading, max(state.round, 1))
 
 
 def foe_of(state: Battle, frame: MassFrame, leader: str) -> str:

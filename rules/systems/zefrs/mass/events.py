@@ -168,8 +168,9 @@ class MassStepped(Event):
     segment: int = 0
 
     def narrate(self, w: Words = PLAIN) -> str:
-        words = {"duel": "Segment 1: the leaders' duels (ZEF-70).",
-                 "segment": f"Segment {self.segment}: the units fight (ZEF-72).",
+        # "duel" says nothing: whether the leaders meet is known only once the moves are
+        # made, and the duels' own line (MassDuelsJoined) or MassNoDuels says it.
+        words = {"segment": f"Segment {self.segment}: the units fight (ZEF-72).",
                  "withdraw": "Units ordered to withdraw fall back (ZEF-69).",
                  "morale": "The end of the round: morale (ZEF-77).",
                  "move": "Units move (ZEF-62, ZEF-63)."}
@@ -361,8 +362,8 @@ class MassDuelsJoined(Event):
     def narrate(self, w: Words = PLAIN) -> str:
         pairs = "; ".join(f"{w.unit(a)} ({w.unit(u)}) faces {w.unit(b)}"
                           for a, b, u in self.duels)
-        return (f"The leaders duel under the regular combat rules (ZEF-70): {pairs}. Each "
-                "declares his blow or his defence in secret (ZEF-15).")
+        return (f"Segment 1: the leaders' duels, under the regular combat rules (ZEF-70): "
+                f"{pairs}. Each declares his blow or his defence in secret (ZEF-15).")
 
 
 @evolver(MassDuelsJoined)
@@ -370,6 +371,23 @@ def _duels_joined(state: Battle, e: MassDuelsJoined) -> Battle:
     f = _frame(state)
     first = f.side_a if awaiting(state, f, f.side_a) else f.side_b
     return _set(state, replace(f, step="duels", actor=first))
+
+
+class MassNoDuels(Event):
+    """Segment 1 with no duel (ZEF-70, R-ZEF-MASS-DUEL), and why, in a player's words: no
+    unit attacks in melee, every one that does has fought before, or no leader stands to
+    lead one.  The round goes on to segment 2."""
+
+    type: Literal["zef_mass_no_duels"] = "zef_mass_no_duels"
+    why: str
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        return f"No leaders meet this round (segment 1, ZEF-70): {w.text(self.why)}."
+
+
+@evolver(MassNoDuels)
+def _no_duels(state: Battle, e: MassNoDuels) -> Battle:
+    return state
 
 
 DUELS_SEALED = Secret("side", "side", frozenset({"zef_mass_duels_opened"}))

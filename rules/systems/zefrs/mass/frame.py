@@ -41,6 +41,11 @@ class MassFrame(Frame):
 
     mode: ClassVar[str | None] = "mass"
     board: ClassVar[str | None] = "grid"
+    # A figure on the grid (a leader turning to his foe, ZEF-70) faces a hexside of the
+    # engine's geometry; the grid's squares are its axial steps read as columns and rows,
+    # so the hexsides east, (1, -1), (0, -1), west, (-1, 1), (0, 1) read as these.
+    facing_words: ClassVar[tuple[str, ...] | None] = (
+        "east", "north-east", "north", "west", "south-west", "south")
     owns_commands: ClassVar[bool] = True
 
     def legal(self, state: Battle, side: str) -> list[Command]:

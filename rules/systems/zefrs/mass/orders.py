@@ -293,10 +293,21 @@ def check(state: Battle, cmd: Command) -> str | None:
         if cmd not in commander_rides(state, f, cmd.unit):
             return (f"the commander rides one square in any direction, diagonals too, or "
                     f"stays, never onto an enemy, and leads only a friendly unit on the "
-                    f"square he reaches (ZEF-63); {cmd.to!r} with lead={cmd.lead} is not that")
+                    f"square he reaches (ZEF-63); {_ride_words(cmd)} is not that")
         return None
     return "each unit is given its order for the round (ZEF-66): MassOrder, or MassLead for " \
            "the commander"
+
+
+def _ride_words(cmd: MassLead) -> str:
+    """A refused ride as the person who asked for it reads it: the square's name ("riding to
+    A7 and leading the unit there"), or what he gave if it names no square of the grid."""
+    try:
+        sq = _square(cmd.to)
+    except ValueError:
+        return f"riding to \"{cmd.to}\""
+    where = square_word(sq) if on_grid(sq) else "a square off the grid"
+    return f"riding to {where}" + (" and leading the unit there" if cmd.lead else "")
 
 
 def _order_refusal(state: Battle, u: MassUnit, cmd: MassOrder) -> str:

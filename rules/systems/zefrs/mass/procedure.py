@@ -37,7 +37,7 @@ from rules.systems.zefrs.mass.combat import (
     rulings_of,
     walk_words,
 )
-from rules.systems.zefrs.mass.duel import duel_pairs, unit_leader
+from rules.systems.zefrs.mass.duel import duel_pairs, duel_turn, no_duel_reason, unit_leader
 from rules.systems.zefrs.mass.events import (
     MassCommanderMoved,
     MassCommanderReplaced,
@@ -46,6 +46,7 @@ from rules.systems.zefrs.mass.events import (
     MassLeaderDown,
     MassLeaderReplaced,
     MassMoraleChecked,
+    MassNoDuels,
     MassOrdersOpened,
     MassRevealed,
     MassRoundBegan,
@@ -200,19 +201,16 @@ def square_word_of(sq: Hex) -> str:
 
 def _duel(ctx: Context, frame: MassFrame) -> None:
     """The duels joined: each leader turns to his foe (as a skirmish figure strikes facing
-    him) and the leaders are asked to declare, side A's first (duel.py)."""
+    him) and the leaders are asked to declare, side A's first (duel.py); or, with no duel,
+    why none, and segment 2."""
     duels = duel_pairs(ctx.state, frame)
     if not duels:
+        ctx.emit(MassNoDuels(why=no_duel_reason(ctx.state, frame)))
         ctx.emit(MassStepped(step="segment", segment=2))
         return
+    ctx.emit(MassDuelsJoined(duels=duels))
     for a, b, _ in duels:
         face_target(ctx, a, b)
-    ctx.emit(MassDuelsJoined(duels=duels))
-
-
-DUEL_TURN = 1
-"""The combat turn a duel is for the weapons' "x/y" Initiative Bonus (ZEF-18): its first, as
-each round's segment 1 is a duel of its own (R-ZEF-MASS-DUEL)."""
 
 
 def _blows(ctx: Context, frame: MassFrame) -> None:
@@ -224,7 +222,7 @@ def _blows(ctx: Context, frame: MassFrame) -> None:
     w = Words.of(ctx.state)
     leaders = [zef(ctx.state, a) for a in sorted({a for a, _, _ in duels})]
     declared = tuple((u.id, say_action(u.declared, w)) for u in leaders)
-    entries, order = roll_initiative(ctx, leaders, DUEL_TURN)
+    entries, order = roll_initiative(ctx, leaders, duel_turn(ctx.state))
     ctx.emit(MassDuelsOpened(declared=declared, entries=entries, order=order))
     leading = {a: unit for a, _, unit in duels}  # every foe leads a unit of the duels too
     before = {uid: zef(ctx.state, uid) for uid in leading}

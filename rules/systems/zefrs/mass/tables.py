@@ -46,6 +46,7 @@ class MassRulings(TableModel):
     commander_present_shift: int = Field(1, ge=0, le=10)
     shoot_shift: int = Field(-1, ge=-10, le=10)
     duels: Literal["first_round", "every_round"] = "first_round"
+    duel_turn: Literal["first", "later", "round"] = "first"  # ZEF-18's turn for a duel
     extreme_odds: int = Field(5, ge=0, le=100)
     start_gap: int = Field(1, ge=0, le=3)
     max_rounds: int = Field(20, ge=1, le=1000)
