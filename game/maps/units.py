@@ -89,8 +89,22 @@ class _UnitsLayer(_SafetyPass):
                 if side not in sides:
                     sides.append(side)
                 units.append(UnitSpec(id=uid, side=side, template=template,
-                                      name=str(name)[:80], pos=(h.q, h.r), facing=facing))
+                                      name=str(name)[:80], pos=(h.q, h.r), facing=facing,
+                                      overrides=self.unit_overrides(p, label)))
         return units, sides
+
+    def unit_overrides(self, p: dict[str, Any], label: str) -> dict[str, Any]:
+        """What the object gives the figure in place of its template's: `skills`, names
+        separated by commas ("weapon training, martial arts"), for a ruleset whose figures
+        have skills; the ruleset checks each name as the scenario starts (one line naming
+        the figure and the skill)."""
+        if "skills" not in p:
+            return {}
+        given = p["skills"]
+        if not isinstance(given, str):
+            raise self.fail(f"{label}: skills must be text, names separated by commas, not "
+                            f"{_q(given)}")
+        return {"skills": [s.strip() for s in given.split(",") if s.strip()]}
 
     def unit_tile(self, obj: Any, xml: Element, p: dict[str, Any], label: str,
                   tiling: HexTiling, dx: float, dy: float) -> tuple[int, int]:
