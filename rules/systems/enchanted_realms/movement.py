@@ -8,7 +8,8 @@ rules ask whom it provokes (R-ER-FLEE):
   use his reaction for a flee attack (NOTES: "when an adjacent melee combatant retreats");
 * a step out of the reach of a foe he only came up to during the move is going past: an
   attack of opportunity (NOTES), and under Swing on the Run (ER-19, optional, on by
-  default) only once he has moved more than 15 feet this turn.
+  default) only if he moves more than 15 feet this turn (the whole move counts, not only
+  the feet up to the step out).
 
 The reactor must have his reaction left (ER-20: one a round; none while defending, ER-10)
 and a melee weapon in hand (R-ER-REACTION-WEAPON).  A reaction does not stop the mover
@@ -81,11 +82,19 @@ def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
         if e.id in f.start_near:
             found.append((e.id, "flee"))
             continue
-        run = f.before_ft + path_feet(state, mover, f.path[: i + 2])
-        if not c.swing_on_the_run or run > c.run_ft:
+        if not c.swing_on_the_run or _turn_run_ft(state, f, mover) > c.run_ft:
             found.append((e.id, "opportunity"))
     found.sort(key=lambda rt: (-er(state, rt[0]).initiative, rt[0]))
     return found
+
+
+def _turn_run_ft(state: Battle, f: MoveFrame, mover: ErUnit) -> int:
+    """ER-19, R-ER-FLEE: "moving more than 15 feet on one's turn": his movement this turn,
+    the feet before this move and the whole path he runs (not only the feet up to the step
+    out of a foe's reach), so a man who walks 30 feet past a foe, stepping out of his reach
+    at 15, is running through his adjacent hex.  The walk, the path preview and the
+    computer all ask `reactions_at`, so they agree."""
+    return f.before_ft + path_feet(state, mover, f.path)
 
 
 def run_move(ctx: Context, f: MoveFrame) -> None:
