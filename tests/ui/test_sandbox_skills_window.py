@@ -62,3 +62,18 @@ def test_the_gm_ticks_skills_for_a_figure_and_saves() -> None:
     assert set(er(gm.sb.state, "bran").skills) == {
         "weapon_training", "shield_use", "shield_blitz", "aerial_fighting", "ambidexterity"}
     assert gm.scene.edit_window is None
+
+
+def test_backspace_in_a_field_of_the_edit_deletes_a_letter_not_the_figure() -> None:
+    """Typing in the figure edit is typing: Backspace in his name takes a letter off, and
+    the board's shortcut (Backspace removes the selected figure) keeps out of it."""
+    gm = GM()
+    gm.scene.selected = "bran"
+    gm.press(gm.scene.edit_b)
+    name, _ = gm.scene.edit_entries["name"]
+    gm.press(name)
+    assert name.is_focused
+    gm.key(pygame.K_END)
+    gm.key(pygame.K_BACKSPACE)
+    assert gm.sb.state.has_unit("bran") and gm.sb.state.unit("bran").pos is not None
+    assert name.get_text() == "Bra"
