@@ -20,7 +20,8 @@ from rules.hexgrid import Hex, direction_name, offset_to_hex
 
 SET = "set."  # a unit property that changes the figure's template for this scenario
 # What a figure's own properties (or the map) say; `set.` cannot say it again.
-OWN_PROPERTIES = frozenset({"id", "side", "template", "name", "pos", "facing", "col", "row"})
+OWN_PROPERTIES = frozenset({"id", "side", "template", "name", "pos", "facing", "col", "row",
+                            "skills"})
 
 
 class _UnitsLayer(_SafetyPass):
@@ -101,9 +102,11 @@ class _UnitsLayer(_SafetyPass):
     def unit_overrides(self, p: dict[str, Any], label: str) -> dict[str, Any]:
         """The object's `set.<field>` properties: this scenario's changes to the figure's
         template (`set.weapon` = great_axe, `set.two_weapons` = true; a list written as
-        JSON text, `set.armour` = ["armet"]).  The ruleset builds the figure with them and
-        refuses a field it has not, or a kit its rules forbid (`Ruleset.unit_refusal`),
-        when the scenario is set up."""
+        JSON text, `set.armour` = ["armet"]), and its `skills`, names separated by commas
+        ("weapon training, martial arts"), for a ruleset whose figures have skills.  The
+        ruleset builds the figure with them and refuses a field it has not, a skill it does
+        not know, or a kit its rules forbid (`Ruleset.unit_refusal`), when the scenario is
+        set up, in one line naming the figure."""
         out: dict[str, Any] = {}
         for key, value in p.items():
             if not key.startswith(SET):
@@ -122,6 +125,12 @@ class _UnitsLayer(_SafetyPass):
                                     'like ["armet", "chausses"]')
                 value = parsed
             out[name] = value
+        if "skills" in p:
+            given = p["skills"]
+            if not isinstance(given, str):
+                raise self.fail(f"{label}: skills must be text, names separated by commas, "
+                                f"not {_q(given)}")
+            out["skills"] = [s.strip() for s in given.split(",") if s.strip()]
         return out
 
     def unit_tile(self, obj: Any, xml: Element, p: dict[str, Any], label: str,

@@ -91,6 +91,8 @@ def _allowed(state: Battle, u: Unit, name: str, hint: Any) -> tuple[Any, ...] | 
         return blank + tuple(sorted(getattr(tables, "shields", {})))
     if name == "spells":
         return tuple(sorted(getattr(tables, "spells", {}))) or None
+    if name == "skills":  # a ruleset whose figures have skills (Enchanted Realms)
+        return tuple(sorted(getattr(tables, "skills", {}))) or None
     if name == "size":
         return tuple(sorted({v for v in _template_values(tables, "size") if v} | {u.size}))
     if name == "declared":
@@ -106,7 +108,7 @@ def editable_fields(state: Battle, unit: str | Unit) -> dict[str, FieldInfo]:
     """Every field of the unit an edit may change (all but id, side, template and position,
     `rules.gm.FIXED_FIELDS`), in the unit's own order: name -> (type, value, allowed values
     when known: weapon, missile, armour and shield keys from the ruleset's tables, spells,
-    sizes, statuses, facings, true/false, a Fallen Empire unit's declarable actions)."""
+    skills, sizes, statuses, facings, true/false, a Fallen Empire unit's declarable actions)."""
     u = unit_of(state, unit)
     hints = typing.get_type_hints(type(u))
     out: dict[str, FieldInfo] = {}

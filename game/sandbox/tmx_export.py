@@ -5,15 +5,16 @@ loads back to the same board, sides, figures and options.
 
 The .tmx is written as `maps/make_maps.py` writes the bundled maps (docs/MAPS.md): one CSV
 tile layer `terrain` drawn with the bundled tileset (`assets/terrain_pointy.tsx` or
-`terrain_flat.tsx`), an object layer `units` (a point at each hex centre with its `col`/`row`,
-`side`, `template`, `facing` and `name`), the map properties `title`, `description`,
-`ruleset`, `feet_per_hex`, `victory`, `pc_side`, `side.<id>` and `option.<key>`.
-`game.maps.load_map` reads it back to the same board, sides, figures and options (checked
-after writing).  The tileset is referenced by a relative path to Flank's `assets/` folder
-(the map loader allows that one way out of the map's folder); with `copy_tilesets=True`, or
-when no relative path exists (another drive), the .tsx and its .png are copied beside the map.
-A terrain the bundled tiles do not have (a map's own tileset) gets a small tileset embedded
-in the map: the bundled picture of the nearest kind, with that terrain's properties.
+`terrain_flat.tsx`), an object layer `units` (a point at each hex centre with its
+`col`/`row`, `side`, `template`, `facing`, `name` and, where not his template's, `skills`),
+the map properties `title`, `description`, `ruleset`, `feet_per_hex`, `victory`, `pc_side`,
+`side.<id>` and `option.<key>`. `game.maps.load_map` reads it back to the same board, sides,
+figures and options (checked after writing). The tileset is referenced by a relative path to
+Flank's `assets/` folder (the map loader allows that one way out of the map's folder); with
+`copy_tilesets=True`, or when no relative path exists (another drive), the .tsx and its .png
+are copied beside the map. A terrain the bundled tiles do not have (a map's own tileset)
+gets a small tileset embedded in the map: the bundled picture of the nearest kind, with that
+terrain's properties.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class _Figure:
     name: str
     pos: Hex
     facing: int
+    skills: tuple[str, ...] | None = None  # written only where not the template's own
 
 
 def _default_names(ruleset: str, units: Iterable[Any]) -> dict[str, str]:
@@ -69,13 +71,15 @@ def _default_names(ruleset: str, units: Iterable[Any]) -> dict[str, str]:
 
 def _from_setup(setup: BattleSetup) -> tuple[Board, list[Any], list[_Figure], dict[str, Any],
                                               list[str]]:
-    notes = [f"{s.id}: overrides {', '.join(sorted(s.overrides))} are not part of a .tmx map"
-             for s in setup.units if s.overrides]
+    notes = [f"{s.id}: overrides {', '.join(sorted(set(s.overrides) - {'skills'}))} are "
+             "not part of a .tmx map" for s in setup.units if set(s.overrides) - {"skills"}]
     # An empty name cannot be written (Tiled's reader turns an empty property into "None"):
     # a figure without one gets its template's name, as the ruleset would give it.
     defaults = _default_names(setup.ruleset, setup.units)
     figures = [_Figure(s.id, s.side, s.template, s.name or defaults.get(s.id) or s.id,
-                       Hex(*s.pos), s.facing) for s in setup.units]
+                       Hex(*s.pos), s.facing,
+                       _skills(setup.ruleset, s.template, s.overrides.get("skills"), notes,
+                               s.id)) for s in setup.units]
     return setup.board.build(), list(setup.sides), figures, dict(setup.options), notes
 
 
@@ -87,8 +91,26 @@ def _from_state(state: Battle) -> tuple[Board, list[Any], list[_Figure], dict[st
         if u.pos is None or u.status in (DEAD, GONE):
             notes.append(f"{u.id} is {u.condition or u.status}: left out of the map")
             continue
-        figures.append(_Figure(u.id, u.side, u.template, u.name or u.id, u.pos, u.facing))
+        figures.append(_Figure(u.id, u.side, u.template, u.name or u.id, u.pos, u.facing,
+                               _skills(state.ruleset, u.template, getattr(u, "skills", None),
+                                       notes, u.id)))
     return state.board, list(state.sides), figures, dict(state.options), notes
+
+
+def _skills(ruleset: str, template: str, given: Any, notes: list[str], uid: str
+            ) -> tuple[str, ...] | None:
+    """A figure's skills for the map's `skills` property (docs/MAPS.md), when they are not
+    his template's own (a GM's edit, a scenario's override); None to write none."""
+    if not isinstance(given, (list, tuple)) or not all(isinstance(x, str) for x in given):
+        return None
+    tpl = getattr(ruleset_of(ruleset).tables(), "units", {}).get(template)
+    if tuple(given) == tuple(getattr(tpl, "skills", ())):
+        return None
+    if not given:  # an empty property reads back as "None" in Tiled's reader
+        notes.append(f"{uid}: no skills at all is not part of a .tmx map (he keeps his "
+                     "template's)")
+        return None
+    return tuple(given)
 
 
 def _edits_lost(state: Battle, setup: BattleSetup) -> list[str]:
@@ -331,6 +353,8 @@ def export_tmx(state_or_setup: Battle | BattleSetup, path: str | Path, title: st
                                   "facing": f.facing}
         if f.name != f.id:  # without the property the loader names a figure by its id
             uprops["name"] = f.name
+        if f.skills:
+            uprops["skills"] = ", ".join(f.skills)
         lines.append("   <properties>")
         lines += [line for k in sorted(uprops) if (line := _prop(k, uprops[k], "    "))
                   is not None]

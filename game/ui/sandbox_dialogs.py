@@ -14,6 +14,7 @@ from pygame_gui.elements import (
     UIButton,
     UIDropDownMenu,
     UILabel,
+    UIScrollingContainer,
     UISelectionList,
     UITextEntryLine,
     UIWindow,
@@ -22,7 +23,7 @@ from pygame_gui.elements import (
 from game.sandbox import Sandbox
 from game.ui.sandbox_layout import LEFT
 
-ROW, COLUMN = 34, 430  # the figure form's row height and column width
+LIST_HEIGHT = 132  # a field edited as a list of ticks: six rows, the rest scrolls
 
 SAVE_TIP = ("Write this map back as a scenario, beside the map file: its tiles, the figures "
             "on the board, the ruleset and the rulings; Tiled opens it, and Flank plays it.")
@@ -41,34 +42,54 @@ class SandboxDialogs:
         if self.edit_window is not None:
             self.edit_window.kill()
         fields_ = self._do(self.sb.editable_fields, unit) or {}
-        w, h = self.app.size
-        rows = max(1, (h - 80 - 80) // ROW)  # under the title bar and the Save row
-        columns = max(1, min(-(-len(fields_) // rows), (w - LEFT - 80) // COLUMN))
-        rows = max(rows, -(-len(fields_) // columns))
-        height = min(h - 80, 80 + 34 + ROW * min(rows, max(1, len(fields_))))
-        self.edit_window = UIWindow(pygame.Rect(LEFT + 40, 40, 40 + COLUMN * columns, height),
-                                    self.app.ui, window_display_title=f"Edit {unit}")
+        _w, h = self.app.size
+        lists = sum(1 for info in fields_.values() if picks_several(info))
+        tall = 8 + 34 * len(fields_) + (LIST_HEIGHT - 30) * lists
+        state = self.sb.state
+        name = (state.unit(unit).name if state.has_unit(unit) else "") or unit
+        self.edit_window = UIWindow(pygame.Rect(LEFT + 40, 40, 460, min(h - 80, 120 + tall)),
+                                    self.app.ui, window_display_title=f"Edit {name}")
         self.edit_unit = unit
         self.edit_entries = {}
         self.edit_save = UIButton(pygame.Rect(4, 4, 200, 30), "Save", self.app.ui,
                                   container=self.edit_window)
-        for i, (name, info) in enumerate(fields_.items()):
-            x, y = 4 + COLUMN * (i // rows), 38 + ROW * (i % rows)
-            UILabel(pygame.Rect(x, y, 160, 30), name, self.app.ui, container=self.edit_window)
-            rect = pygame.Rect(x + 164, y, 250, 30)
-            if info.allowed and len(info.allowed) <= 40:
+        # The fields scroll under the Save button: a figure of some rulesets has more of
+        # them than a window is tall (Enchanted Realms: some thirty).
+        w_in, h_in = self.edit_window.get_container().get_size()
+        self.edit_form = UIScrollingContainer(pygame.Rect(0, 40, w_in, h_in - 40), self.app.ui,
+                                              container=self.edit_window,
+                                              allow_scroll_x=False)
+        form = self.edit_form
+        y = 4
+        for name, info in fields_.items():
+            UILabel(pygame.Rect(4, y, 160, 30), name, self.app.ui, container=form)
+            rect = pygame.Rect(168, y, 250, 30)
+            if picks_several(info):  # skills: tick any of the tables' keys
+                rect.height = LIST_HEIGHT
+                widget: Any = UISelectionList(rect, [str(a) for a in info.allowed or ()],
+                                              self.app.ui, allow_multi_select=True,
+                                              default_selection=[str(v) for v in info.value],
+                                              container=form)
+                y += LIST_HEIGHT - 30
+            elif info.allowed and len(info.allowed) <= 40:
                 opts = [str(a) for a in info.allowed]
                 start = str(info.value) if str(info.value) in opts else opts[0]
-                widget: Any = UIDropDownMenu(opts, start, rect, self.app.ui,
-                                             container=self.edit_window)
+                widget = UIDropDownMenu(opts, start, rect, self.app.ui, container=form)
             else:
-                widget = UITextEntryLine(rect, self.app.ui, container=self.edit_window)
+                widget = UITextEntryLine(rect, self.app.ui, container=form)
                 widget.set_text(str(info.value))
             self.edit_entries[name] = (widget, info)
+            y += 34
+        form.set_scrollable_area_dimensions((w_in - 24, y + 4))
 
     def _save_edit(self) -> None:
         changes: dict[str, Any] = {}
         for name, (widget, info) in self.edit_entries.items():
+            if isinstance(widget, UISelectionList):
+                picked = list(widget.get_multi_selection())
+                if sorted(picked) != sorted(str(v) for v in info.value):
+                    changes[name] = picked
+                continue
             if isinstance(widget, UITextEntryLine):
                 text = widget.get_text()
             else:
@@ -107,6 +128,12 @@ class SandboxDialogs:
             flag = " *" if r.overridden else ""
             rows.append(f"{r.key} = {r.value}{flag}{mark}")
         self.rulings_list.set_item_list(rows)
+
+
+def picks_several(info: Any) -> bool:
+    """A field holding several of a known set of values (a figure's skills): edited as a
+    list where any number are ticked, not typed."""
+    return bool(info.allowed) and str(info.type).startswith("tuple")
 
 
 def parse_typed(text: str) -> Any:

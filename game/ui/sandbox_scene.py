@@ -354,10 +354,13 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports, SandboxChase):
         return None
 
     def _typing(self) -> bool:
-        for entry in [self.dice_entry, *self.edit_entries.values()]:
-            if isinstance(entry, UITextEntryLine) and entry.is_focused:
-                return True
-        return False
+        """A text line has the keyboard (the dice, a field of the figure edit, the Rulings
+        box): its keys are typing, not the board's shortcuts (Backspace deletes a letter,
+        not the figure)."""
+        entries = [self.dice_entry, *(w for w, _ in self.edit_entries.values())]
+        if self.rulings_window is not None:
+            entries += [self.rulings_key, self.rulings_value]
+        return any(isinstance(x, UITextEntryLine) and x.is_focused for x in entries)
 
     def _cycle_threat(self) -> None:
         """T: threat overlay off → each side in turn → every side → off."""

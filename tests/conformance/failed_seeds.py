@@ -2,7 +2,8 @@
 kept by name so the conformance test plays it on every run from then on.
 
 A soak (`python bench/soak.py`, `pytest --long`) or a CI run that finds a broken seed adds
-it here with what broke, and the rule's own test (a position with scripted dice) goes in
+it here with the battleground's id ("ruleset.mode"), the seed, and what broke (the rule and
+where it was fixed, so a failure here reads as a regression of a known bug), and the rule's own test (a position with scripted dice) goes in
 the ruleset's test folder beside it.
 """
 
@@ -10,5 +11,12 @@ from __future__ import annotations
 
 FAILED_SEEDS: list[tuple[str, int, str]] = [
     ("enchanted_realms.skirmish", 606,
-     "after 86 commands two figures stood at rest on one hex (issue 34)"),
+     "after a long chase two pursuers were placed back on one hex (R-ER-CHASE-RETURN): the "
+     "one whose gap put him beyond a dozen hexes off the map stayed on his old hex, which "
+     "the other had just been given"),
+    ("enchanted_realms.skirmish", 50,
+     "a figure sprung by an at-the-ready run (ER-12) ran onto the end of the mover's path "
+     "and the mover walked onto his hex (R-ER-READY-BLOCK)"),
+    ("enchanted_realms.skirmish", 140, "as seed 50: a ready run onto a mover's path"),
+    ("enchanted_realms.skirmish", 187, "as seed 50: a ready run onto a mover's path"),
 ]

@@ -18,6 +18,11 @@ FAILED_SEEDS: list[tuple[str, int, str]] = [
      "after a long chase two pursuers were placed back on one hex (R-ER-CHASE-RETURN): the "
      "one whose gap put him beyond a dozen hexes off the map stayed on his old hex, which "
      "the other had just been given"),
+    ("enchanted_realms.skirmish", 50,
+     "a figure sprung by an at-the-ready run (ER-12) ran onto the end of the mover's path "
+     "and the mover walked onto his hex (R-ER-READY-BLOCK)"),
+    ("enchanted_realms.skirmish", 140, "as seed 50: a ready run onto a mover's path"),
+    ("enchanted_realms.skirmish", 187, "as seed 50: a ready run onto a mover's path"),
 ]
 
 

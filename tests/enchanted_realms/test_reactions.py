@@ -79,6 +79,29 @@ def test_going_past_within_15_feet_is_safe_under_swing_on_the_run() -> None:
     assert not every(_goes_past((2, -1), _PAST_SHORT), ReactionOffered)
 
 
+# Beside the sellsword at (1,-1) and (0,-1), out of his reach at the third step (15 ft), then
+# on to 30 feet.
+_PAST_AND_ON = path((2, -2), (1, -1), (0, -1), (-1, -1), (-2, -1), (-3, -1), (-4, -1))
+
+
+def test_the_whole_turns_run_counts_not_the_feet_up_to_the_step_out() -> None:
+    """ER-19, "moving more than 15 feet on one's turn while running through an enemy's
+    adjacent hex" (R-ER-FLEE, read again for issue 34): the orc walks 30 feet past the
+    sellsword, beside him for two hexes and out of his reach at 15 feet; his turn's
+    movement is 30 feet, so the sellsword may take his reaction at the step out, and the
+    path preview colours that same step."""
+    st = begin(duel(("a", "fighting_man", (0, 0)), ("b", "orc", (2, -2))), 3, 15)
+    hexes = [Hex(*h) for h in _PAST_AND_ON]
+    assert ruleset_of(st).path_reactions(st, "b", hexes) == [(2, "a", "opportunity")]
+    st, ev = act(st, Move(unit="b", path=_PAST_AND_ON))
+    offer = only(ev, ReactionOffered)
+    assert (offer.reactor, offer.mover, offer.trigger) == ("a", "b", "opportunity")
+    assert er_unit(st, "b").pos == Hex(0, -1)  # asked as he steps out, at 15 feet
+    st, ev = act(st, React(unit="a", accept=True), 12, 3)
+    assert only(ev, ErAttackRolled).kind == "opportunity"
+    assert er_unit(st, "b").pos == Hex(-4, -1) and only(ev, MoveEnded).feet == 30
+
+
 def test_without_swing_on_the_run_any_pass_draws_the_attack() -> None:
     """ER-20 (NOTES): "when an enemy moves through and beyond an adjacent hex"."""
     ev = _goes_past((2, -1), _PAST_SHORT, swing_on_the_run=False)

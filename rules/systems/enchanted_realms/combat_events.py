@@ -13,6 +13,7 @@ from typing import ClassVar, Literal
 
 from rules import procedures
 from rules.events import Event, Modifier, evolver
+from rules.hexgrid import Hex
 from rules.procedures import set_frame
 from rules.state import Battle
 from rules.systems.enchanted_realms.frames import MoveFrame, TurnFrame, turn_index
@@ -20,8 +21,8 @@ from rules.wording import PLAIN, Words, dice_words, plural
 
 RULESET = "enchanted_realms"
 
-__all__ = ["ErAttackRolled", "MoveBegan", "MoveEnded", "ReactionAnswered", "ReactionOffered",
-           "ReactionsDue"]
+__all__ = ["ErAttackRolled", "MoveBegan", "MoveCut", "MoveEnded", "ReactionAnswered",
+           "ReactionOffered", "ReactionsDue"]
 
 
 class ErAttackRolled(Event):
@@ -102,6 +103,28 @@ class MoveBegan(procedures.MoveBegan):
 def _move_began(state: Battle, e: MoveBegan) -> Battle:
     return state.push(MoveFrame(unit=e.unit, path=e.hexes(), mode=e.mode, facing=e.facing,
                                 start_near=e.start_near, before_ft=e.before_ft, fph=e.fph))
+
+
+class MoveCut(Event):
+    """R-ER-READY-BLOCK: a figure sprung by an at-the-ready trigger (ER-12) has run into
+    the rest of this walk's path; the walk now ends on `path`'s last hex, the last he may
+    stop on before the figure in his way (`by`)."""
+
+    type: Literal["er_move_cut"] = "er_move_cut"
+    unit: str
+    by: str
+    path: tuple[tuple[int, int], ...]
+
+    def narrate(self, w: Words = PLAIN) -> str:
+        return (f"{w.unit(self.by)} now stands in {w.unit(self.unit)}'s way: he stops short "
+                "(R-ER-READY-BLOCK).")
+
+
+@evolver(MoveCut, RULESET)
+def _move_cut(state: Battle, e: MoveCut) -> Battle:
+    frame = state.top
+    assert isinstance(frame, MoveFrame) and frame.unit == e.unit
+    return state.replace_top(replace(frame, path=tuple(Hex(q, r) for q, r in e.path)))
 
 
 class ReactionsDue(procedures.ReactionsDue):

@@ -8,7 +8,8 @@ rules ask whom it provokes (R-ER-FLEE):
   use his reaction for a flee attack (NOTES: "when an adjacent melee combatant retreats");
 * a step out of the reach of a foe he only came up to during the move is going past: an
   attack of opportunity (NOTES), and under Swing on the Run (ER-19, optional, on by
-  default) only once he has moved more than 15 feet this turn.
+  default) only if he moves more than 15 feet this turn (the whole move counts, not only
+  the feet up to the step out).
 
 The reactor must have his reaction left (ER-20: one a round; none while defending, ER-10)
 and a melee weapon in hand (R-ER-REACTION-WEAPON).  A reaction does not stop the mover
@@ -26,7 +27,12 @@ from rules.hexgrid import Hex
 from rules.positioning import reachable, step_cost, threatens
 from rules.procedures import WalkFrame, walk_on
 from rules.state import Battle
-from rules.systems.enchanted_realms.combat_events import MoveEnded, ReactionOffered, ReactionsDue
+from rules.systems.enchanted_realms.combat_events import (
+    MoveCut,
+    MoveEnded,
+    ReactionOffered,
+    ReactionsDue,
+)
 from rules.systems.enchanted_realms.frames import MoveFrame, TurnFrame
 from rules.systems.enchanted_realms.ready import fire_on_step
 from rules.systems.enchanted_realms.units import ErUnit, cfg, er, speed_ft
@@ -76,11 +82,19 @@ def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
         if e.id in f.start_near:
             found.append((e.id, "flee"))
             continue
-        run = f.before_ft + path_feet(state, mover, f.path[: i + 2])
-        if not c.swing_on_the_run or run > c.run_ft:
+        if not c.swing_on_the_run or _turn_run_ft(state, f, mover) > c.run_ft:
             found.append((e.id, "opportunity"))
     found.sort(key=lambda rt: (-er(state, rt[0]).initiative, rt[0]))
     return found
+
+
+def _turn_run_ft(state: Battle, f: MoveFrame, mover: ErUnit) -> int:
+    """ER-19, R-ER-FLEE: "moving more than 15 feet on one's turn": his movement this turn,
+    the feet before this move and the whole path he runs (not only the feet up to the step
+    out of a foe's reach), so a man who walks 30 feet past a foe, stepping out of his reach
+    at 15, is running through his adjacent hex.  The walk, the path preview and the
+    computer all ask `reactions_at`, so they agree."""
+    return f.before_ft + path_feet(state, mover, f.path)
 
 
 def run_move(ctx: Context, f: MoveFrame) -> None:
@@ -95,8 +109,48 @@ def run_move(ctx: Context, f: MoveFrame) -> None:
         return
     if not f.queued and fire_on_step(ctx, f):
         return
+    if not f.queued and _cut_short(ctx, f, u):
+        return
     walk_on(ctx, f, reactions_at=reactions_at, offered=ReactionOffered, due=ReactionsDue,
             arrive=lambda: _arrive(ctx, f, u))
+
+
+def _cut_short(ctx: Context, f: MoveFrame, u: ErUnit) -> bool:
+    """R-ER-READY-BLOCK: the path was free when he set out, but a figure sprung by an
+    at-the-ready trigger (ER-12) may have run onto it since.  He walks on only up to the
+    last hex before that figure he may stop on: an enemy's hex cannot be entered, and a
+    friend's may be passed through but not stopped on (R-POS-BLOCK).  If that is where he
+    stands (a friend's hex), he falls back to the last free hex he crossed and stops."""
+    state = ctx.state
+    i = f.path.index(u.pos)  # type: ignore[arg-type]
+    cost = step_cost(state, u)
+    keep = [f.path[i]]
+    for a, b in itertools.pairwise(f.path[i:]):
+        if cost(a, b) is None:
+            break
+        keep.append(b)
+    while len(keep) > 1 and _held(state, keep[-1], u) is not None:
+        keep.pop()
+    path = f.path[:i] + tuple(keep)
+    if path == f.path:
+        return False
+    if _held(state, path[-1], u) is not None:  # on a friend's hex: back to a free one
+        _off_a_friends_hex(ctx, f, u)
+        ctx.emit(MoveEnded(unit=u.id, feet=path_feet(state, u, path),
+                           halted="finds his way blocked and stops short"))
+        return True
+    ahead = f.path[len(keep) + i] if len(keep) + i < len(f.path) else f.path[-1]
+    by = _held(state, ahead, u) or _held(state, f.path[-1], u) or ""
+    ctx.emit(MoveCut(unit=u.id, by=by, path=tuple(hx(h) for h in path)))
+    return True
+
+
+def _held(state: Battle, h: Hex, u: ErUnit) -> str | None:
+    """Who else stands (alive, on the field) on `h`, if anyone."""
+    for o in state.units:
+        if o.id != u.id and o.pos == h and o.status not in ("dead", "gone"):
+            return o.id
+    return None
 
 
 def _arrive(ctx: Context, f: MoveFrame, u: ErUnit) -> None:

@@ -42,6 +42,7 @@ from rules.systems.enchanted_realms.units import (
     cfg,
     er,
     held_weapon,
+    skill_keys,
 )
 from rules.wording import PLAIN, Words, order_line
 
@@ -196,7 +197,10 @@ class EnchantedRealms(TableRuleset):
 
     # --- the GM's hand -------------------------------------------------------------------------
     def edit_unit(self, state: Battle, unit: Any, changes: dict[str, Any]) -> Any:
-        """An edit, with the reach that follows from a new weapon."""
+        """An edit, with the reach that follows from a new weapon and the skills as the
+        tables' keys however the GM named them ("Martial arts" → martial_arts)."""
+        if "skills" in changes:
+            changes = {**changes, "skills": skill_keys(changes["skills"], unit.name)}
         u = super().edit_unit(state, unit, changes)
         if "weapon" in changes and "reach_ft" not in changes:
             u = replace(u, reach_ft=load_tables().weapons[u.weapon].reach_ft)
@@ -208,9 +212,12 @@ class EnchantedRealms(TableRuleset):
                                            "missile": t.weapons, "steed": t.steeds})
         if why:
             return why
-        for s in changes.get("skills", ()):
-            if s not in t.skills:
-                return f"skill {s!r} is not in the Enchanted Realms tables"
+        if "skills" in changes:
+            u = er(state, unit_id)
+            try:
+                skill_keys(changes["skills"], f"{u.name} (unit {unit_id!r})")
+            except ValueError as exc:
+                return str(exc)
         if changes.get("missile") and not t.weapons[changes["missile"]].ranged:
             return f"{changes['missile']!r} is not a missile weapon"
         return None

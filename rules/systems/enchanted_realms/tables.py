@@ -70,6 +70,26 @@ class ErTables(TableModel):
                 raise FieldProblem(f"{at}.mounted", "a rider needs a steed")
         return self
 
+    def skill_key(self, given: str) -> str | None:
+        """The key of the skill `given` names, by its key or its name, in any case and with
+        spaces, hyphens or an apostrophe as a scenario's author writes them ("Martial arts",
+        "grappler's shield", "shield-blitz"); None if the tables have no such skill."""
+        want = _plain(given)
+        for key, skill in self.skills.items():
+            if want in (_plain(key), _plain(skill.name)):
+                return key
+        return None
+
+    def skill_names(self) -> str:
+        """Every skill's name, for a message that lists what may be given."""
+        return ", ".join(sorted(s.name.lower() for s in self.skills.values()))
+
+
+def _plain(text: str) -> str:
+    """A skill's key or name as one plain word: "Grappler's shield" → "grapplers_shield"."""
+    t = text.strip().casefold().replace("'", "").replace("\u2019", "")
+    return "_".join(t.replace("-", " ").replace("_", " ").split())
+
 
 DATA = DataFile(DEFAULT_DATA_PATH, ErTables)
 

@@ -19,7 +19,7 @@ from rules.systems.enchanted_realms.catalogue import Weapon
 from rules.systems.enchanted_realms.config import Config, merged
 from rules.systems.enchanted_realms.tables import load_tables
 
-__all__ = ["ErUnit", "build_unit", "cfg", "er", "held_weapon", "speed_ft"]
+__all__ = ["ErUnit", "build_unit", "cfg", "er", "held_weapon", "skill_keys", "speed_ft"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,26 @@ def speed_ft(u: ErUnit, mode: str = "walk") -> int:
 TURN_FIELDS = frozenset({"initiative", "reacted_round", "no_reactions_to", "defending"})
 
 
+def skill_keys(given: Any, who: str) -> tuple[str, ...]:
+    """The skills a template, a scenario, a map or a GM gives a figure, as the tables' keys:
+    a list of keys or names, or one text of them separated by commas ("martial arts,
+    dodge").  ValueError, one line naming `who` and the skill, for one the tables lack."""
+    t = load_tables()
+    if isinstance(given, str):
+        given = [part for part in given.split(",") if part.strip()]
+    if not isinstance(given, (list, tuple)) or not all(isinstance(s, str) for s in given):
+        raise ValueError(f"{who}: skills are a list of skill names, not {given!r}")
+    out: list[str] = []
+    for s in given:
+        key = t.skill_key(s)
+        if key is None:
+            raise ValueError(f"{who}: unknown skill {s.strip()!r} (the Enchanted Realms "
+                             f"skills are: {t.skill_names()})")
+        if key not in out:
+            out.append(key)
+    return tuple(out)
+
+
 def build_unit(spec: UnitSpec) -> ErUnit:
     """A fresh creature from its template, with the scenario's overrides."""
     t = load_tables()
@@ -107,9 +127,7 @@ def build_unit(spec: UnitSpec) -> ErUnit:
     if base["in_hand"] not in ("weapon", "missile") or (
             base["in_hand"] == "missile" and not base["missile"]):
         raise ValueError(f"unit {spec.id!r}: in_hand is \"weapon\" or \"missile\" (one he has)")
-    for s in base["skills"]:
-        if s not in t.skills:
-            raise ValueError(f"unit {spec.id!r}: unknown skill {s!r}")
+    base["skills"] = skill_keys(base["skills"], f"{base['name']} (unit {spec.id!r})")
     if base["steed"] and base["steed"] not in t.steeds:
         raise ValueError(f"unit {spec.id!r}: unknown steed {base['steed']!r}")
     if base["mounted"] and not base["steed"]:

@@ -109,15 +109,20 @@ def running_penalty(attacker: ErUnit, target: ErUnit, t: ChaseTables | None = No
         if add:
             mods.append(Modifier(value=-add, reason="the target's evasive skills",
                                  rule="ER-24, R-ER-CHASE-EVASIVE"))
-    riding = target.mounted or (target.fly_ft > 0 and not r.mounted_needs_skill)
-    if r.mounted_needs_skill:
-        riding = any(target.has(k) for k in s.mounted)
-    elif any(target.has(k) for k in s.mounted):
-        riding = True
-    if riding and r.mounted_penalty:
+    riding, flying = target.mounted, _flies(target)
+    skilled = ((riding and any(target.has(k) for k in s.mounted))
+               or (flying and any(target.has(k) for k in s.aerial)))
+    if (skilled if r.mounted_needs_skill else riding or flying) and r.mounted_penalty:
         mods.append(Modifier(value=r.mounted_penalty, reason="the target rides or flies",
                              rule="ER-25, R-ER-CHASE-MOUNTED"))
     return tuple(mods)
+
+
+def _flies(u: ErUnit) -> bool:
+    """ER-25: he runs the chase on wings, his own (a flying rate, on foot) or his steed's."""
+    if u.mounted and u.steed:
+        return load_tables().steeds[u.steed].fly_ft > 0
+    return u.fly_ft > 0
 
 
 def end_gap_hexes(speed: int, fph: int = 5, t: ChaseTables | None = None) -> int:

@@ -49,7 +49,8 @@ class ChaseSkills(TableModel):
     relief: Keys = ()
     relief_more: Keys = ()
     evasive: Keys = ()
-    mounted: Keys = ()
+    mounted: Keys = ()  # ER-25: counts while he rides
+    aerial: Keys = ()  # ER-25: counts while he flies
     abandonment: str = "abandonment"
 
 
