@@ -32,15 +32,7 @@ class GM(AtTheWindow):
 
     def scroll_to(self, element) -> None:
         """The mouse wheel over the edit form until `element` is in sight in it."""
-        box = self.scene.edit_form.get_abs_rect()
-        for _ in range(60):
-            if box.contains(element.get_abs_rect()):
-                return
-            pygame.mouse.set_pos(box.center)
-            self.post(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
-            self.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
-                      precise_y=-1.0)
-        raise AssertionError("the form never scrolled it into sight")
+        super().scroll_to(self.scene.edit_form, element)
 
 
 def test_the_gm_ticks_skills_for_a_figure_and_saves() -> None:

@@ -34,6 +34,18 @@ class AtTheWindow:
     def key(self, k: int, mod: int = 0) -> None:
         self.post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
+    def scroll_to(self, box_element: Any, element: Any) -> None:
+        """The mouse wheel over a scrolling `box_element` until `element` is in sight in it."""
+        for _ in range(80):
+            box = box_element.get_abs_rect()
+            if box.contains(element.get_abs_rect()):
+                return
+            pygame.mouse.set_pos(box.center)
+            self.post(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
+            self.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                      precise_y=-1.0)
+        raise AssertionError("the form never scrolled it into sight")
+
     def pick_figure(self, palette: Any, name: str) -> None:
         """Pick a template from the sandbox's figure palette by its name, as a GM does: the
         wheel over the palette until its tile is in sight, then a click on it."""
