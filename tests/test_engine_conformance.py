@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 
 import pytest
+
 from rules.commands import command_from_json
 from rules.engine import evolve_all, initial_state, start, submit
 from rules.events import event_from_json, event_to_json

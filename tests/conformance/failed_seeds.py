@@ -3,8 +3,8 @@ kept by name so the conformance test plays it on every run from then on.
 
 A soak (`python bench/soak.py`, `pytest --long`) or a CI run that finds a broken seed adds
 it here with the battleground's id ("ruleset.mode"), the seed, and what broke (the rule and
-where it was fixed, so a failure here reads as a regression of a known bug), and the rule's own test (a position with scripted dice) goes in
-the ruleset's test folder beside it.
+where it was fixed, so a failure here reads as a regression of a known bug), and the rule's
+own test (a position with scripted dice) goes in the ruleset's test folder beside it.
 """
 
 from __future__ import annotations

@@ -271,5 +271,5 @@ def soak(until: Callable[[Tally], bool], first_seed: int = 0, max_commands: int 
 
 
 __all__ = ["Battleground", "ConformanceError", "Played", "Tally", "battlegrounds",
-           "check_state", "fresh_first_seed", "game_checks", "play_checked", "probe", "save_round_trip",
-           "setup_for", "soak"]
+           "check_state", "fresh_first_seed", "game_checks", "play_checked", "probe",
+           "save_round_trip", "setup_for", "soak"]
