@@ -292,10 +292,8 @@ def _play_saved(args: argparse.Namespace) -> int:
     if scene.message:
         print(f"{path}: note: {scene.message}", file=sys.stderr)
     app.switch(scene)
-    try:
-        app.run(screenshot=args.screenshot, frames=args.frames)
-    finally:
-        scene.close()
+    app.at_close(scene.close)  # the save, and its notice if one is up, while pygame lives
+    app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
 
 
