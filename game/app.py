@@ -8,6 +8,7 @@ another scene's widgets; rules are never computed here.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,13 @@ class App:
         self.running = True
         self.settings: dict[str, Any] = {"anim_speed": 1.0, **remembered}
         self.frames = 0
+        self._at_close: list[Callable[[], Any]] = []
+
+    def at_close(self, fn: Callable[[], Any]) -> None:
+        """Run `fn` when the window closes, before pygame goes: a screen's widgets (a save
+        notice's window among them) can be taken down only while pygame lives, and taking
+        one down afterwards was a traceback on closing the window (issue 34)."""
+        self._at_close.append(fn)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -98,16 +106,24 @@ class App:
         self.frames += 1
 
     def run(self, screenshot: str | None = None, frames: int | None = None) -> None:
-        """Run until closed (or for `frames` frames, saving a screenshot at the end)."""
-        while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(dt)
-            if frames is not None and self.frames >= frames:
-                break
-        if screenshot:
-            pygame.image.save(self.screen, screenshot)
-        self.remember()
-        pygame.quit()
+        """Run until closed (or for `frames` frames, saving a screenshot at the end); then
+        what was asked to run at closing (`at_close`), then pygame goes, whatever dialog
+        or notice is up."""
+        try:
+            while self.running:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(dt)
+                if frames is not None and self.frames >= frames:
+                    break
+            if screenshot:
+                pygame.image.save(self.screen, screenshot)
+            self.remember()
+        finally:
+            try:
+                while self._at_close:
+                    self._at_close.pop(0)()
+            finally:
+                pygame.quit()
 
     def remember(self) -> None:
         """Keep the window's size and the settings for the next run (quietly: a folder

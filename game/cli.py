@@ -260,7 +260,7 @@ def _play_saved(args: argparse.Namespace) -> int:
     turn manager is built from the loaded state and history, and play goes on appending to
     the same save.  A save the rules part from is refused with the step, and how to load up
     to the step before; ``--up-to-step N`` does it, in a new save (the file stays as it was)."""
-    from game.saves import SaveDiverges, SaveError, load_save, save_up_to
+    from game.saves import SaveDiverges, SaveError, load_save, save_map, save_up_to
 
     path = args.load
     if args.up_to_step is not None:
@@ -275,6 +275,7 @@ def _play_saved(args: argparse.Namespace) -> int:
               "(this file is left as it was)", file=sys.stderr)
     try:  # before any window opens: a save refused is one line
         loaded = load_save(path, verify=True)
+        save_map(loaded)  # its map only from a trusted folder (game.saves.map_path)
     except SaveDiverges as exc:
         raise UsageError(f"{exc}; {exc.hint()}") from None
     except SaveError as exc:
@@ -292,10 +293,8 @@ def _play_saved(args: argparse.Namespace) -> int:
     if scene.message:
         print(f"{path}: note: {scene.message}", file=sys.stderr)
     app.switch(scene)
-    try:
-        app.run(screenshot=args.screenshot, frames=args.frames)
-    finally:
-        scene.close()
+    app.at_close(scene.close)  # the save, and its notice if one is up, while pygame lives
+    app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
 
 
@@ -321,6 +320,9 @@ def _cmd_sandbox(args: argparse.Namespace) -> int:
     _check_ruleset(args.ruleset)
     path = _resolve_map(args.map)
     loaded = _load(path, None, 0)  # a broken map gets its one-line message here
+    from game.content import chosen_map
+
+    chosen_map(path)  # a save of a battle on it may draw it (game.saves.map_path)
     for warning in getattr(loaded, "warnings", ()):
         print(f"{path}: warning: {warning}", file=sys.stderr)
     from game.ui.launch import board_sandbox

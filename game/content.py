@@ -90,6 +90,16 @@ def find_scenario(name: str) -> Path:
                             f"{', '.join(sorted(x.stem for x in MAPS.glob('*.tmx')))})")
 
 
+def chosen_map(path: str | Path) -> None:
+    """The player opened the map at `path` himself (a battle or a sandbox on it): a save
+    of a battle on it may open it again (`game.saves.map_path`).  The bundled maps need no
+    remembering."""
+    from game import settings
+
+    if not Path(path).resolve().is_relative_to(MAPS):
+        settings.remember_map_folder(path)
+
+
 def load_setup(path: Path, ruleset: str | None = None, seed: int = 0) -> tuple[BattleSetup, Any]:
     from game.maps import load_map
 

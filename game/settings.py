@@ -1,6 +1,7 @@
-"""What the window remembers between runs: its size, the animation speed, and the scenario,
-ruleset and players last started from the menu, in `settings.json` in the user's config
-folder.
+"""What the window remembers between runs: its size, the animation speed, the scenario,
+ruleset and players last started from the menu, and the folders the player has played maps
+from (the only folders besides the bundled maps and a save's own from which a save may make
+Flank open its map), in `settings.json` in the user's config folder.
 
 Why so careful: this file is a convenience, never a reason not to start.  A missing,
 unreadable or hand-mangled file gives the defaults; a value of the wrong shape is dropped on
@@ -19,6 +20,7 @@ from typing import Any
 
 FILE = "settings.json"
 SPEEDS = (1.0, 2.0, 4.0)
+MAX_MAP_FOLDERS = 50
 
 
 def config_dir() -> Path:
@@ -52,6 +54,12 @@ def _checked(raw: Any) -> dict[str, Any]:
     for key in ("scenario", "ruleset"):
         if isinstance(raw.get(key), str) and 0 < len(raw[key]) <= 200:
             out[key] = raw[key]
+    folders = raw.get("map_folders")
+    if isinstance(folders, list):
+        kept = [f for f in folders if isinstance(f, str) and 0 < len(f) <= 4096
+                and Path(f).is_absolute()]
+        if kept:
+            out["map_folders"] = kept[-MAX_MAP_FOLDERS:]
     sides = raw.get("sides")
     if isinstance(sides, dict) and all(isinstance(k, str) and isinstance(v, str)
                                        for k, v in sides.items()):
@@ -70,8 +78,12 @@ def load() -> dict[str, Any]:
 
 def save(settings: dict[str, Any]) -> bool:
     """Remember `settings` (the known keys), replacing the file whole; False if the folder
-    would not take it."""
+    would not take it.  The map folders already remembered stay (a window that read the
+    file before a folder was added must not forget it on closing)."""
     data = _checked(settings)
+    folders = [*load().get("map_folders", []), *data.get("map_folders", [])]
+    if folders:
+        data["map_folders"] = list(dict.fromkeys(folders))[-MAX_MAP_FOLDERS:]
     folder = config_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -81,3 +93,19 @@ def save(settings: dict[str, Any]) -> bool:
     except OSError:
         return False
     return True
+
+
+def map_folders() -> list[Path]:
+    """The folders the player has played a map from (`remember_map_folder`): a save's map
+    is opened from these, besides the bundled maps and the save's own folder."""
+    return [Path(f) for f in load().get("map_folders", [])]
+
+
+def remember_map_folder(map_path: str | Path) -> None:
+    """The player opened the map at `map_path` himself (`flank play MAP`, `flank sandbox
+    MAP`): its folder is one he chose, so a save of a battle on it may draw it later.
+    Quietly nothing if the settings cannot be written."""
+    folder = str(Path(map_path).resolve().parent)
+    known = [str(f) for f in map_folders()]
+    if folder not in known:
+        save({**load(), "map_folders": [*known, folder]})

@@ -357,7 +357,7 @@ def _whole(text: Any, flag: str, low: int, high: int) -> int:
 
 def main(args: Any) -> int:
     """Run `flank simulate` from parsed arguments; SimulateUsage for bad input."""
-    from game.content import find_scenario
+    from game.content import chosen_map, find_scenario
     from game.maps import MapError, load_map
     from rules.engine import ruleset_of
 
@@ -377,6 +377,7 @@ def main(args: Any) -> int:
         sc = load_map(path, ruleset=args.ruleset, seed=0, to_play=True)
     except MapError as exc:
         raise SimulateUsage(str(exc)) from None
+    chosen_map(path)  # its saves (--save) may draw it when watched (game.saves.map_path)
     sides = [s.id for s in sc.setup.sides]
     players = [p.strip() for p in str(args.players).split(",")]
     for p in players:

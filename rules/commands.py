@@ -88,7 +88,8 @@ def field_refusal(state: Battle, cmd: Command) -> str | None:
     The first check `rules.engine.check` makes, the same for every ruleset and mode, so no
     ruleset has to remember it: the command is well formed (each field of its declared
     type, as if it had been read from a save), and the fields every command shares the
-    meaning of name what is there: `unit` and a non-empty `target` a figure of the battle,
+    meaning of name what is there: `unit` a figure of the battle, `target` one too (an
+    optional target, a move's, may be "", "nobody"; a required one may not),
     `side` one of its sides, `facing` one of the six hexsides, `path` hexes of the board
     from the one he stands on.
     Refusals name the unit by id; a player's screen puts its name in (`Words.text`)."""
@@ -108,6 +109,10 @@ def field_refusal(state: Battle, cmd: Command) -> str | None:
         return f"there is no unit {unit!r} in this battle"
     who = unit if isinstance(unit, str) else "the figure"
     target = getattr(cmd, "target", "")
+    if "target" in fields and isinstance(target, str) and not target and fields[
+            "target"].is_required():
+        # "" is a move's "strikes nobody"; an attack, spell or item cannot do without one
+        return f"{who} names nobody to aim at: the order must name a figure"
     if "target" in fields and isinstance(target, str) and target and not state.has_unit(
             target):
         return f"{who} cannot aim at {target!r}: there is no such unit in this battle"

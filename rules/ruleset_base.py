@@ -119,6 +119,35 @@ def template_of(templates: Mapping[str, T], spec: UnitSpec, ruleset_name: str) -
     return templates[spec.template]
 
 
+def figure_label(base: Mapping[str, Any]) -> str:
+    """A figure being built, as a GM finds him in his scenario: his name and his id
+    ("Crossbowman ('archer')"), or the id alone where it is his name."""
+    name, uid = base.get("name") or "", base.get("id") or ""
+    return f"{name} ({uid!r})" if name and name != uid else repr(uid)
+
+
+def check_items(base: Mapping[str, Any], slots: Mapping[str, tuple[str, Mapping[str, Any]]],
+                ruleset_name: str) -> None:
+    """Every item a figure carries is in its table, whether it came from the template or
+    the scenario's overrides (`slots`: his field -> what it names, e.g. "missile weapon",
+    and the table of those; the field a key or a list of keys).  A figure given a
+    "longbow" the tables lack used to be built, and the battle broke when he first shot
+    (issue 34).  ValueError, one line naming the figure, the item, the closest known one
+    and all the known ones."""
+    import difflib
+
+    for slot, (what, table) in slots.items():
+        value = base.get(slot)
+        for key in (value if isinstance(value, tuple | list) else (value,)):
+            if not key or key in table:
+                continue
+            close = difflib.get_close_matches(str(key), list(table), n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise ValueError(f"{figure_label(base)}: {slot} {key!r} is not a {what} of the "
+                             f"{ruleset_name} tables ({hint}they have "
+                             f"{', '.join(sorted(table))})")
+
+
 def unit_basics(spec: UnitSpec, template: Any) -> dict[str, Any]:
     """The fields every figure has (rules.state.Unit), from its spec and template."""
     return {"id": spec.id, "side": spec.side, "template": spec.template,
@@ -138,4 +167,5 @@ def apply_overrides(base: dict[str, Any], spec: UnitSpec, allowed: set[str]) -> 
         base["max_hp"] = max(base["max_hp"], base["hp"])
 
 
-__all__ = ["TableRuleset", "apply_overrides", "template_of", "unit_basics"]
+__all__ = ["TableRuleset", "apply_overrides", "check_items", "figure_label", "template_of",
+           "unit_basics"]

@@ -55,9 +55,10 @@ def bout_seed(list_seed: int, number: int) -> int:
 
 
 def field_setup(field: str) -> tuple[BattleSetup, Path]:
-    """The tournament field's set-up (a bundled name or a .tmx path).  ValueError unless it
-    is a joust: ``option.mode = joust`` and one rider on each of two sides."""
-    from game.content import find_scenario, load_setup
+    """The tournament field's set-up (a bundled name or a .tmx path, which becomes a map the
+    player chose: `game.content.chosen_map`).  ValueError unless it is a joust:
+    ``option.mode = joust`` and one rider on each of two sides."""
+    from game.content import chosen_map, find_scenario, load_setup
     from game.maps import MapError
 
     try:
@@ -68,6 +69,7 @@ def field_setup(field: str) -> tuple[BattleSetup, Path]:
     if setup.options.get("mode") != "joust" or len(setup.sides) != 2 or len(setup.units) != 2:
         raise ValueError(f"{path}: not a lists field (it needs option.mode = joust and one "
                          "rider on each of two sides)")
+    chosen_map(path)
     return setup, path
 
 

@@ -13,7 +13,9 @@ built from it.  Anything wrong with a file raises `SaveError`, whose ``str()`` i
 
 One module a job:
 
-    format      the file: its limits, the header (`SaveHeader`), `new_header`, `setup_hash`
+    format      the file: its limits, the header (`SaveHeader`), `new_header`,
+                `scenario_hash` (of the setup and the map's path)
+    map_path    `save_map`: the map a save names, opened only from a trusted folder
     upcast      saves of older formats upgraded on load (`UPCASTERS`, `RECORD_UPCASTERS`)
     errors      `SaveError`, `SaveFolderError` and the one-line messages
     parsing     one line of JSON read safely, and its record, events and commands validated
@@ -64,10 +66,12 @@ from game.saves.format import (
     ScenarioRef,
     flank_version,
     new_header,
+    scenario_hash,
     setup_hash,
 )
 from game.saves.loaded import LoadedSave, Step, seats_from_header
 from game.saves.loader import load_save
+from game.saves.map_path import save_map, trusted_map_folders
 from game.saves.replay import Divergence, ReplayCursor, VerifyResult, verify_save
 from game.saves.rescue import save_up_to, trusted_part, write_up_to
 from game.saves.upcast import RECORD_UPCASTERS, UPCASTERS
@@ -82,6 +86,7 @@ __all__ = [
     "ScenarioRef", "Step", "VerifyResult", "autosave_path", "check_data_table",
     "check_save_appendable", "check_save_folder", "choose_save_dir", "flank_version",
     "latest_save", "list_saves", "load_save", "new_header", "resume_battle", "save_dir",
-    "save_up_to", "seats_from_header", "setup_hash", "start_autosave", "trusted_part",
+    "save_map", "save_up_to", "scenario_hash", "seats_from_header", "setup_hash",
+    "start_autosave", "trusted_map_folders", "trusted_part",
     "validate_files", "verify_save", "write_up_to", "write_whole",
 ]

@@ -14,7 +14,10 @@ The file (``.flank``; ``.jsonl`` is read too), one JSON object a line::
     {"redo":1}                                   (only ever after an undo)
 
 * Line 1, the header, holds the whole `BattleSetup`, so a save needs no map file;
-  ``scenario_hash`` is the SHA-256 of the setup's canonical JSON (`setup_hash`).
+  ``scenario_hash`` is the SHA-256 of the canonical JSON of the setup and the map's path
+  (`scenario_hash`; saves written before the path was covered hold `setup_hash`, of the
+  setup alone, and still load).  The map is opened only for its art, and only from a
+  trusted folder (`game.saves.map_path`).
 * The opening record holds the events of `engine.start` (round 1, surprise, ...).
 * A step record holds the command and every event it led to, so ``flank replay --verify``
   can decide each command again and compare.  ``step`` is the step's number on the line of
@@ -119,10 +122,24 @@ class SaveHeader(BaseModel):
 
 
 def setup_hash(setup: BattleSetup) -> str:
-    """SHA-256 of the setup's canonical JSON: what ``scenario_hash`` must be."""
-    body = json.dumps(setup.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False, allow_nan=False)
+    """SHA-256 of the setup's canonical JSON: what ``scenario_hash`` was before it covered
+    the map's path too (saves written then, and saves of format 0, still hold it)."""
+    return hashlib.sha256(_canonical(setup.model_dump(mode="json")).encode()).hexdigest()
+
+
+def scenario_hash(setup: BattleSetup, scenario_path: str) -> str:
+    """What ``scenario_hash`` must be: SHA-256 of the canonical JSON of the setup and the
+    map's path together (``{"scenario_path": ..., "setup": ...}``), so a path edited after
+    the battle was saved fails the check like an edited setup (issue 34: the path names a
+    file Flank opens).  Never equal to `setup_hash`, even for an empty path, so an edited
+    save cannot pass for one written before the path was covered."""
+    body = _canonical({"scenario_path": scenario_path, "setup": setup.model_dump(mode="json")})
     return hashlib.sha256(body.encode()).hexdigest()
+
+
+def _canonical(obj: object) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
 
 
 def flank_version() -> str:
@@ -151,11 +168,12 @@ def new_header(setup: BattleSetup, *, scenario_path: str | Path = "",
     ``"random:SEED"``...; sides not given are ``"human:<side name>"``."""
     controllers = dict(controllers or {})
     sides = {s.id: controllers.get(s.id, f"human:{s.name or s.id}") for s in setup.sides}
+    path = str(scenario_path)[:4096]
     return SaveHeader(
         flank_version=flank_version()[:40], ruleset=setup.ruleset,
         scenario=ScenarioRef(title=(setup.title if title is None else title)[:200],
-                             path=str(scenario_path)[:4096]),
-        scenario_hash=setup_hash(setup), seed=setup.seed, sides=sides,
+                             path=path),
+        scenario_hash=scenario_hash(setup, path), seed=setup.seed, sides=sides,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
         undo=undo,  # type: ignore[arg-type]
         setup=setup)

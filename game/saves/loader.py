@@ -38,6 +38,7 @@ from game.saves.format import (
     MAX_SAVE_BYTES,
     VERSION,
     SaveHeader,
+    scenario_hash,
     setup_hash,
 )
 from game.saves.loaded import LoadedSave, _Record
@@ -197,9 +198,10 @@ class _Loader:
         for side in ids:
             if side not in h.sides:
                 raise self.fail(1, f"sides: side {_q(side)} of the setup has no controller")
-        if setup_hash(setup) != h.scenario_hash:
-            raise self.fail(1, "scenario_hash: does not match the setup (the setup was changed "
-                               "after the battle was saved)")
+        if h.scenario_hash != scenario_hash(setup, h.scenario.path) and (
+                h.scenario_hash != setup_hash(setup)):  # a save from before the path counted
+            raise self.fail(1, "scenario_hash: does not match the setup and the map path (one "
+                               "of them was changed after the battle was saved)")
         palette = setup.board.palette
         seen: set[tuple[int, int]] = set()
         for i, (q, r, key) in enumerate(setup.board.cells):

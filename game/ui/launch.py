@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.content import ScenarioEntry, load_setup, make_seat
+from game.content import ScenarioEntry, chosen_map, load_setup, make_seat
 from rules import registry
 from rules.engine import BattleSetup
 
@@ -60,6 +60,7 @@ def start_battle(app: Any, entry: ScenarioEntry, ruleset: str, players: list[str
 
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     setup, sc = load_setup(entry.path, ruleset, seed)
+    chosen_map(entry.path)  # a save of this battle may draw its map (game.saves.map_path)
     return open_setup(app, setup, players, title=sc.title, scenario_path=entry.path,
                       on_exit=on_exit, undo=sc.properties.get("undo"), painter=painter_for(sc),
                       orientation=sc.orientation, hex_size=hex_size_for(sc))
@@ -106,7 +107,7 @@ def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None =
     from game.maps import MapError, load_map
     from game.render.snapshot import hex_size_for
     from game.render.tiles import painter_for
-    from game.saves import SaveWriter, load_save, seats_from_header
+    from game.saves import SaveWriter, load_save, save_map, seats_from_header
     from game.threaded import ThreadedController
     from game.undo import UndoStack
 
@@ -127,8 +128,8 @@ def resume_saved(app: Any, path: Path | str, on_exit: Callable[[], Any] | None =
     undo.attach(tm)
     kwargs: dict[str, Any] = {"orientation": "pointy" if loaded.setup.board.stagger_axis == "y"
                               else "flat"}
-    where = loaded.header.scenario.path
-    if where and Path(where).is_file():  # the map's art, if the map is still there
+    where = save_map(loaded)  # only from a trusted folder: SaveError otherwise
+    if where is not None:  # the map's art, if the map is still there
         try:
             sc = load_map(where, ruleset=loaded.header.ruleset, seed=loaded.header.seed)
             kwargs = {"painter": painter_for(sc), "orientation": sc.orientation,

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UIPanel, 
 
 from game.choices import command_words
 from game.render.camera import Camera
-from game.saves import ReplayCursor, load_save
+from game.saves import ReplayCursor, load_save, save_map
 from game.ui.markup import escape
 from game.ui.narration import event_html
 from rules import registry
@@ -191,8 +191,8 @@ def open_replay(path: str | Path, frames: int | None = None, screenshot: str | N
 
     loaded = load_save(path)
     scenario = None
-    where = loaded.header.scenario.path
-    if where and Path(where).is_file():
+    where = save_map(loaded)  # only from a trusted folder: SaveError otherwise
+    if where is not None:
         from game.maps import MapError, load_map
 
         try:

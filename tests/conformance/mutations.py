@@ -2,7 +2,8 @@
 checked"): what a fuzzer, a corrupted save or a careless plug-in might send.
 
 `wrong_values(state, cmd)` lists (field, value) pairs, each of which makes `cmd` wrong in a
-way the rules cannot mean: out-of-range, negative and huge facings; unknown unit ids; a unit
+way the rules cannot mean: out-of-range, negative and huge facings; unknown and empty ids
+(an empty target where one is required, issue 34); a unit
 of a side that is not deciding; a friend (or himself) as the target of what was aimed at a
 foe; a side that is not there or not deciding; hexes off the board, a path not starting
 where he stands, a path that doubles back onto a hex; made-up weapons, options, spells,
@@ -53,6 +54,8 @@ def wrong_values(state: Battle, cmd: Command) -> list[tuple[str, Any]]:
             out += [(name, uid) for uid in _ids_of_other_sides(state, side)[:2]]
         elif name == "target":
             out += [(name, UNKNOWN), (name, 7)]
+            if info.is_required():  # "" is a move's "strikes nobody", never an attack's
+                out.append((name, ""))
             if value and state.has_unit(value) and state.unit(value).side != side:
                 # aimed at a foe: a friend (or himself) is the wrong side
                 out += [(name, uid) for uid in _ids_of_own_side(state, side)[:2]]
@@ -76,6 +79,8 @@ def wrong_values(state: Battle, cmd: Command) -> list[tuple[str, Any]]:
                 out.append((name, (*value, value[0])))  # named twice
         elif isinstance(value, str):  # action, option, weapon, spell, item
             out += [(name, "no-such-" + name), (name, 3)]
+            if info.is_required():  # a weapon's "" is "the usual one"; a spell's is none
+                out.append((name, ""))
             if value:
                 out += [(name, " " + value), (name, value.upper() if value != value.upper()
                                                   else value.lower())]

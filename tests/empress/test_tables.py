@@ -98,5 +98,5 @@ def test_unknown_options_and_overrides_are_refused() -> None:
         start(sc.build())
     sc = Scenario("empress").side("a", True).side("b").unit("x", "orc", "a", (0, 0),
                                                             weapon="lance")
-    with pytest.raises(ValueError, match="unknown weapon 'lance'"):
+    with pytest.raises(ValueError, match="weapon 'lance' is not a weapon of the Empress tables"):
         start(sc.build())

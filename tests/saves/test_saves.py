@@ -24,6 +24,7 @@ from game.saves import (
     load_save,
     new_header,
     save_dir,
+    scenario_hash,
     seats_from_header,
     setup_hash,
     start_autosave,
@@ -62,7 +63,7 @@ def test_a_save_is_a_header_then_the_opening_then_one_step_a_line(tmp_path):
     assert head["ruleset"] == "fallen_empire" and head["seed"] == 3
     assert head["scenario"] == {"title": "Patrol meets orcs", "path": "maps/test.tmx"}
     assert head["sides"] == {"patrol": "human:Alice", "orcs": "ai:tactician"}
-    assert head["scenario_hash"] == setup_hash(setup)
+    assert head["scenario_hash"] == scenario_hash(setup, "maps/test.tmx")  # path too
     assert head["created"].endswith("+00:00")
     assert head["flank_version"]
     assert head["setup"] == setup.model_dump(mode="json")  # the save needs no map file

@@ -15,7 +15,7 @@ from typing import Any
 from rules import rulings
 from rules.engine import UnitSpec
 from rules.events import Modifier
-from rules.ruleset_base import apply_overrides, template_of, unit_basics
+from rules.ruleset_base import apply_overrides, check_items, template_of, unit_basics
 from rules.state import Battle, Unit
 from rules.systems.empress.catalogue import ATTRIBUTES, SAVE_ATTRIBUTE, SIZE_CLASSES, Weapon
 from rules.systems.empress.tables import EmpTables, load_tables
@@ -128,13 +128,10 @@ def build_unit(spec: UnitSpec) -> EmpUnit:
     if "initiative" not in spec.overrides:
         base["initiative"] = (tpl.initiative if tpl.initiative is not None
                               else base["agility"])
-    for slot in ("weapon", "offhand", "missile"):
-        if base[slot] and base[slot] not in t.weapons:
-            raise ValueError(f"unit {spec.id!r}: unknown weapon {base[slot]!r}")
-    if base["armour"] and base["armour"] not in t.armours:
-        raise ValueError(f"unit {spec.id!r}: unknown armour {base['armour']!r}")
-    if base["shield"] and base["shield"] not in t.shields:
-        raise ValueError(f"unit {spec.id!r}: unknown shield {base['shield']!r}")
+    check_items(base, {"weapon": ("weapon", t.weapons), "offhand": ("weapon", t.weapons),
+                       "missile": ("weapon", t.weapons), "armour": ("armour", t.armours),
+                       "shield": ("shield", t.shields), "specialist": ("weapon", t.weapons)},
+                "Empress")
     if base["size"] not in SIZE_CLASSES:
         raise ValueError(f"unit {spec.id!r}: unknown size {base['size']!r}")
     base["reach_ft"] = t.weapon(base["weapon"]).reach_ft

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from rules import rulings
 from rules.engine import UnitSpec
-from rules.ruleset_base import apply_overrides, template_of, unit_basics
+from rules.ruleset_base import apply_overrides, check_items, template_of, unit_basics
 from rules.state import Battle, Unit
 from rules.systems.fallen_empire.config import move_hexes
 from rules.systems.fallen_empire.tables import FETables, load_tables
@@ -73,7 +73,9 @@ def cfg(state: Battle, key: str) -> Any:
 
 
 def build_unit(spec: UnitSpec, feet_per_hex: int) -> FEUnit:
-    """A fresh unit from its template, with the scenario's overrides applied."""
+    """A fresh unit from its template, with the scenario's overrides applied; ValueError,
+    naming the figure, for an item the tables do not have (a melee weapon in hand, a
+    missile weapon to shoot, as the data file's cross-check asks of a template)."""
     t = load_tables()
     tpl = template_of(t.units, spec, "Fallen Empire")
     shield = tpl.shield or ""
@@ -90,10 +92,13 @@ def build_unit(spec: UnitSpec, feet_per_hex: int) -> FEUnit:
     }
     apply_overrides(base, spec,
                     {f.name for f in fields(FEUnit)} - set(FEUnit.ROUND_RESET) - {"id", "side"})
+    melee = {k: w for k, w in t.weapons.items() if w.kind == "melee"}
+    missiles = {k: w for k, w in t.weapons.items() if w.kind == "missile"}
+    check_items(base, {"weapon": ("melee weapon", melee), "missile": ("missile weapon", missiles),
+                       "armour": ("armour", t.armours), "shield": ("shield", t.shields),
+                       "spells": ("spell", t.spells)}, "Fallen Empire")
     if "shield_magic" not in spec.overrides:
         shield = base["shield"]
-        if shield and shield not in t.shields:
-            raise ValueError(f"unit {spec.id!r}: unknown shield {shield!r}")
         base["shield_magic"] = bool(shield and t.shields[shield].magic)
     unit = FEUnit(**base)
     return _with_reach(unit, feet_per_hex)

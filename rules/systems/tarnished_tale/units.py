@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.ruleset_base import apply_overrides, template_of, unit_basics
+from rules.ruleset_base import apply_overrides, check_items, template_of, unit_basics
 from rules.setup import UnitSpec
 from rules.state import Battle, Unit
 from rules.systems.tarnished_tale.catalogue import Weapon
@@ -83,11 +83,9 @@ def build_unit(spec: UnitSpec, t: TTTables | None = None) -> TTUnit:
     apply_overrides(base, spec, OVERRIDABLE)
     if "hardiness" in spec.overrides and "hp" not in spec.overrides:
         base["hp"] = base["max_hp"] = base["hardiness"]  # TT-27: max HP = Hardiness
-    for slot, table in (("weapon", t.weapons), ("missile", t.weapons),
-                        ("shield", t.shields), ("armour", t.armour)):
-        if base[slot] and base[slot] not in table:
-            raise ValueError(f"unit {spec.id!r}: {slot} {base[slot]!r} is not in the "
-                             "Tarnished Tale tables")
+    check_items(base, {"weapon": ("weapon", t.weapons), "missile": ("weapon", t.weapons),
+                       "shield": ("shield", t.shields), "armour": ("armour", t.armour)},
+                "Tarnished Tale")
     if "armour_hp" not in spec.overrides:
         base["armour_hp"] = t.armour[base["armour"]].hp if base["armour"] else 0
     base["reach_ft"] = t.weapon(base["weapon"]).reach_ft
