@@ -107,25 +107,29 @@ def test_a_known_item_still_may_be_given() -> None:
     assert state.unit("archer").missile == "short_bow"  # type: ignore[attr-defined]
 
 
-def test_play_on_the_command_line_refuses_it_in_one_line_exit_2(capsys, monkeypatch) -> None:
-    """`flank play <map>` whose figure carries a longbow: one line, exit 2, no window."""
-    import game.ui.launch as launch
+def test_a_map_giving_a_longbow_is_refused_in_one_line_exit_2(capsys, tmp_path,
+                                                            monkeypatch) -> None:
+    """A map whose crossbowman carries `set.missile` = longbow: `flank validate` and
+    `flank play` each say so in one line naming the map, the ruleset by its name, the
+    figure and the missiles there are, exit 2, and no window opens."""
+    from tests.maps.tmx import ASSETS, map_xml, unit, write
 
-    real = launch.load_setup
-
-    def with_longbow(path: Any, ruleset: str, seed: int) -> Any:
-        setup, sc = real(path, ruleset, seed)
-        first = setup.units[0].model_copy(update={"overrides": {"missile": "longbow"}})
-        return setup.model_copy(update={"units": (first, *setup.units[1:])}), sc
-
-    monkeypatch.setattr(launch, "load_setup", with_longbow)
+    figures = [unit("archer", "men", "crossbowman", 2, 2,
+                    props={"name": "Wat the archer", "set.missile": "longbow"}),
+               unit("orc", "orcs", "orc", 3, 2, facing=3)]
+    path = write(tmp_path / "longbow.tmx", map_xml(props={"ruleset": "fallen_empire"},
+                                                   units=figures, assets=str(ASSETS)))
     opened: list[str] = []
     monkeypatch.setattr("game.app.App.run", lambda *a, **k: opened.append("window"))
-    code = main(["play", "open_field", "--seed", "1"])
-    err = capsys.readouterr().err
-    assert code == 2 and not opened
-    assert err.count("\n") == 1 and "Traceback" not in err and "KeyError" not in err
-    assert "missile 'longbow' is not a missile weapon" in err and "long_bow" in err
+    for command, stream in ((["validate", str(path)], "out"),
+                            (["play", str(path), "--seed", "1"], "err")):
+        code = main(command)
+        said = getattr(capsys.readouterr(), stream)
+        assert code == 2 and not opened, command
+        assert said.count("\n") == 1 and "Traceback" not in said and "KeyError" not in said
+        assert "longbow.tmx" in said and "the Fallen Empire rules refuse" in said
+        assert "Wat the archer" in said and "missile 'longbow' is not a missile weapon" in said
+        assert "long_bow" in said
 
 
 def test_a_save_with_a_longbow_is_refused_in_one_line_exit_2(capsys, tmp_path,

@@ -84,9 +84,17 @@ class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
         except (ValueError, KeyError, TypeError) as exc:
             if not has_units:  # e.g. a joust field with no riders yet: nothing starts here
                 return setup
-            raise self.fail(f"the {setup.ruleset} rules refuse this scenario: "
+            raise self.fail(f"the {self.rules_name(setup.ruleset)} rules refuse this scenario: "
                             f"{exc.args[0] if exc.args else exc}") from None
         return setup.model_copy(update={"options": dict(state.options)})
+
+    @staticmethod
+    def rules_name(ruleset_id: str) -> str:
+        """The ruleset's own name ("Fallen Empire"), or its id if it cannot be had."""
+        try:
+            return ruleset_of(ruleset_id).name
+        except LookupError:  # an unknown id was refused before; here words only
+            return ruleset_id
 
     def option_words(self, exc: OptionProblem, played: str, map_ruleset: Any) -> str:
         words = f"map property option.{exc.key}: {exc.problem}"
