@@ -49,8 +49,8 @@ SWEEP = range(6)
 """The seeds CI plays on every battleground: six games each, what the suite's time allows."""
 
 
-def _keeps_every_promise(ground: Battleground, seed: int) -> None:
-    play = play_checked(ground, seed, max_commands=250, probes_per_step=1)
+def _keeps_every_promise(ground: Battleground, seed: int, commands: int = 250) -> None:
+    play = play_checked(ground, seed, max_commands=commands, probes_per_step=1)
     assert play.commands, "the battle asked nobody anything"
     assert play.probes and play.refused + play.harmless == play.probes
     game_checks(play)
@@ -63,12 +63,13 @@ def test_random_games_keep_every_promise_after_every_command(ground: Battlegroun
     _keeps_every_promise(ground, seed)
 
 
-@pytest.mark.parametrize(("ground_id", "seed", "what_broke"), FAILED_SEEDS,
-                         ids=[f"{g}-{s}" for g, s, _ in FAILED_SEEDS])
+@pytest.mark.parametrize(("ground_id", "seed", "commands", "what_broke"), FAILED_SEEDS,
+                         ids=[f"{g}-{s}" for g, s, _, _ in FAILED_SEEDS])
 def test_every_seed_that_ever_broke_a_promise_keeps_them_now(ground_id: str, seed: int,
+                                                             commands: int,
                                                              what_broke: str) -> None:
     ruleset, mode = ground_id.split(".")
-    _keeps_every_promise(Battleground(ruleset, mode), seed)
+    _keeps_every_promise(Battleground(ruleset, mode), seed, commands)
 
 
 def test_every_ruleset_and_mode_is_played() -> None:
