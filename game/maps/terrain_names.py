@@ -7,7 +7,8 @@ The names are a file a user can edit: Flank's default `terrain_names.toml` besid
 then ``terrain.toml`` in the config folder (every map), then ``<map>.terrain.toml`` beside
 the map (that map), each read with `tomllib` (no eval) and checked with pydantic, a later file
 changing an earlier one field by field.  A broken file is a `MapError` naming that file, in
-one line.  docs/MAPS.md ("Someone else's map") is the user's guide.
+one line.  docs/MAPS.md ("Someone else's map") is the user's guide; R-FLANK-NAMED-GROUND
+(docs/RULINGS.md) the ruling.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ those names as its terrains through an editable file (game/maps/terrain_names.to
 user's `terrain.toml` in the config folder, then `<map>.terrain.toml` beside the map), so the
 sea is impassable and a bugbear cannot charge across it.  A name nobody knows is open ground,
 said in one `flank validate` line naming the file to add it to; a broken names file is
-refused in one line naming it (exit status 2).
+refused in one line naming it (exit status 2).  R-FLANK-NAMED-GROUND.
 
 The map is tests/maps/hex_world/hex_world.tmx (made by make_hex_world.py there): forest in
 columns 0-1, sea in columns 4-5 from top to bottom ("Deep Ocean" in column 5, rows 2-4),
