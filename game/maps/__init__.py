@@ -26,7 +26,9 @@ Maps come from strangers, so reading one goes in three steps:
 
 Every problem is one `MapError` whose `str()` is one line: ``"PATH: where: what is wrong"``.
 
-Anyone's hexagonal Tiled map opens, even one made without Flank's properties: a hex where no
+Anyone's hexagonal Tiled map opens, even one made without Flank's properties: a tile whose
+class or a property such as ``terrain_type`` names a kind of ground ("Ocean", "Forest") is
+that terrain (`game.maps.terrain_names`, `Scenario.named_ground`); a hex where no
 tile names a terrain is open ground (`OPEN_GROUND`; which tiles, counted, are
 `Scenario.open_ground`, said in one line of `Scenario.warnings`); no `units` layer is a board
 with nobody on it; map properties have defaults.  ``load_map(..., strict=True)`` (``flank
@@ -41,6 +43,8 @@ One module a job:
     tiled      step 2: pytmx on the checked tree, without pygame
     tiling     Tiled's hexagonal pixel geometry (`HexTiling`) and tile art (`TileArt`)
     terrain    terrain from tile properties, per hex
+    terrain_names  the ground of anyone's map by its tiles' names ("Ocean" is water), from
+               an editable file (`terrain_names.toml`, overridden by the user's)
     options    values of Tiled properties and the map's ``option.<key>`` properties
     units      the `units` layer: figures placed and checked
     scenario   step 3: the `Scenario` and its `BattleSetup`
@@ -59,6 +63,7 @@ from game.maps.base import (
     MAX_ID_LENGTH,
     ROTATE_120,
     MapError,
+    NamedTile,
     OpenGroundTile,
 )
 from game.maps.reader import load_map
@@ -81,6 +86,6 @@ __all__ = [
     "ASSETS_DIR", "FLIP_DIAGONAL", "FLIP_X", "FLIP_Y", "GID_MASK", "MAX_ELEMENTS",
     "MAX_FILE_BYTES", "MAX_ID_LENGTH", "MAX_LAYERS", "MAX_MAP_SIDE", "MAX_OBJECTS",
     "MAX_TILESETS", "MAX_TILES_PER_TILESET", "MAX_TILE_PIXELS", "OPEN_GROUND", "ROTATE_120",
-    "HexTiling", "MapError", "OpenGroundTile", "Scenario", "TileArt", "check_paths", "load_map",
-    "main", "validate_paths",
+    "HexTiling", "MapError", "NamedTile", "OpenGroundTile", "Scenario", "TileArt", "check_paths",
+    "load_map", "main", "validate_paths",
 ]

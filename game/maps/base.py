@@ -66,6 +66,24 @@ class OpenGroundTile:
     tile_id: int
     gid: int
     hexes: int  # how many hexes it is the ground of
+    # The tile's own name for its kind (its class, or a property such as `terrain_type`),
+    # which no terrain in the names of the ground (`terrain_names`) matched; "" if none.
+    name: str = ""
+    named_by: str = ""  # "class", or the property's name
+
+
+@dataclass(frozen=True)
+class NamedTile:
+    """A tile that names no terrain of Flank's own but whose class or property names one
+    that the names of the ground know ("Ocean" is water), and the hexes it gives it to."""
+
+    tileset: str
+    tile_id: int
+    gid: int
+    hexes: int
+    name: str  # as the map writes it: "Deep Ocean"
+    named_by: str  # "class", or the property's name
+    terrain: TerrainSpec
 
 
 @dataclass(frozen=True)
@@ -73,7 +91,10 @@ class _TileInfo:
     tileset: _Tileset
     tile_id: int
     props: dict[str, Any]
-    terrain: TerrainSpec | None
+    terrain: TerrainSpec | None  # from Flank's own `terrain` property
+    named: TerrainSpec | None = None  # from the tile's name (only when `terrain` is None)
+    name: str = ""  # the tile's class or naming property, known or not
+    named_by: str = ""
 
 
 class _ReaderBase:
@@ -91,6 +112,8 @@ class _ReaderBase:
         self.firstgids: list[int] = []
         self.info: dict[int, _TileInfo] = {}
         self.open_ground: tuple[OpenGroundTile, ...] = ()
+        self.named_ground: tuple[NamedTile, ...] = ()
+        self.names: Any = None  # the names of the ground (`terrain_names`), read when needed
         self.roots: list[Path] = []
         self.width = self.height = 0
 

@@ -11,9 +11,9 @@ from xml.etree.ElementTree import Element
 
 from pydantic import ValidationError
 
-from game.maps.base import OpenGroundTile, _q
+from game.maps.base import NamedTile, OpenGroundTile, _q
 from game.maps.options import _IDENT, _as_int, _Options
-from game.maps.terrain import _Terrain, open_ground_warning
+from game.maps.terrain import _Terrain, ground_warnings
 from game.maps.tiling import HexTiling, TileArt
 from game.maps.units import _UnitsLayer
 from rules.engine import BattleSetup, BoardSpec, SideSpec, TerrainSpec, initial_state, ruleset_of
@@ -49,6 +49,9 @@ class Scenario:
     # read as open ground, and one line for each thing (empty for a Flank map).
     open_ground: tuple[OpenGroundTile, ...] = ()
     warnings: tuple[str, ...] = ()
+    # The tiles whose class or property named a terrain the names of the ground know
+    # ("Ocean" is water; game/maps/terrain_names.py), with what they were read as.
+    named_ground: tuple[NamedTile, ...] = ()
 
     @property
     def tiling(self) -> HexTiling:
@@ -185,5 +188,5 @@ class _ScenarioBuilder(_Terrain, _UnitsLayer, _Options):
             stagger_index=index, tile_width=tiling.tile_width, tile_height=tiling.tile_height,
             hexside_length=tiling.hexside_length, width=width, height=height, tiles=tiles,
             art=art, properties=props, open_ground=self.open_ground,
-            warnings=((open_ground_warning(self.open_ground),) if self.open_ground else ())
-            + tuple(notes))
+            warnings=ground_warnings(self.open_ground, self.shown) + tuple(notes),
+            named_ground=self.named_ground)

@@ -52,6 +52,10 @@ AHEAD_BUDGET = 500
 
 READABLE = ZOOMS.index(0.5)  # the least zoom at which a figure still reads as a miniature
 FRAMING_MOST = ZOOMS.index(1.0)  # framing the figures never zooms in past this
+# A board shown whole is drawn bigger so that it fills the screen at this level (or the
+# closest level it fits at, if less), leaving the closer levels to zoom in further ...
+FILLED_AT = ZOOMS.index(1.0)
+MOST_HEX = 120.0  # ... but never with a hex more than this many pixels from centre to corner
 
 class BoardView:
     def __init__(self, state: Battle, camera: Camera, painter: TilePainter | None = None) -> None:
@@ -91,7 +95,9 @@ class BoardView:
         """Pick the largest zoom at which the whole board fits the screen, and centre it.
         A board too big to show whole at a zoom where a figure still reads as a miniature is
         framed on its figures instead (`state`), so a player opening a big map sees the
-        armies rather than an empty stretch of it."""
+        armies rather than an empty stretch of it; a board shown whole is drawn bigger, to
+        fill the screen (`magnify`)."""
+        self.magnify()
         sw, sh = self.camera.screen
         best = 0
         for zi in range(len(ZOOMS)):
@@ -114,6 +120,28 @@ class BoardView:
                 break
         self.camera.zoom_index = zoom
         self.camera.look_at((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+    def magnify(self) -> None:
+        """Draw a board that is shown whole a little or a lot bigger (`Camera.scale`), so that
+        at the level it is shown at (`FILLED_AT` at most) the board just fits the screen, as
+        wide or as high as it is: a small map fills the window instead of sitting small in
+        its middle.  A board too big to show whole at a level where a figure reads is drawn
+        at its own size (it is framed on its figures).  Whatever was drawn at another size is
+        dropped."""
+        sw, sh = self.camera.screen
+        changed = self.camera.set_scale(1.0)
+        whole = [zi for zi in range(READABLE, len(ZOOMS)) if self._fits(self.terrain.bounds(zi))]
+        if whole:
+            level = min(max(whole), FILLED_AT)
+            x0, y0, x1, y1 = self.terrain.bounds(level)
+            scale = min(sw / (x1 - x0), sh / (y1 - y0)) * 0.999  # 0.999: floats still fit
+            most = MOST_HEX / (max(self.camera.hex_size) * ZOOMS[level])
+            changed |= self.camera.set_scale(max(1.0, min(scale, most)))
+        if changed:
+            self.layer.forget()
+            self._placed = (None, -1, [])
+            self._memo.clear()
+            self._ground_key = ()
 
     def _fits(self, box: tuple[float, float, float, float]) -> bool:
         sw, sh = self.camera.screen

@@ -2,7 +2,9 @@
 
 World space is the hex layout at zoom 1 (`base` Layout); the camera keeps an offset (the world
 point at the screen's top-left) and a zoom level from a fixed ladder, so terrain can be
-pre-rendered once per level.
+pre-rendered once per level.  A board shown whole is drawn bigger as a whole (`scale`, set by
+`BoardView.fit`) so that it fills the screen, the ladder's levels staying the same steps: a
+small map opens filling the window, not small in its middle.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ class Camera:
     x: float = 0.0  # world pixel (at this zoom) shown at the screen's left edge
     y: float = 0.0
     screen: tuple[int, int] = (1280, 800)
+    scale: float = 1.0  # the map's hexes drawn this much bigger at every level (a small map)
     _layouts: dict[int, Layout] = field(default_factory=dict, repr=False)
 
     @property
@@ -34,9 +37,24 @@ class Camera:
         if zi not in self._layouts:
             z = ZOOMS[zi]
             orient = POINTY if self.orientation == "pointy" else FLAT
+            z *= self.scale
             self._layouts[zi] = Layout(orient, (self.hex_size[0] * z, self.hex_size[1] * z),
                                        (0.0, 0.0))
         return self._layouts[zi]
+
+    def magnification(self, zoom_index: int | None = None) -> float:
+        """How many screen pixels a pixel of the map's own tile art takes at a level."""
+        zi = self.zoom_index if zoom_index is None else zoom_index
+        return ZOOMS[zi] * self.scale
+
+    def set_scale(self, scale: float) -> bool:
+        """Draw the map's hexes `scale` times bigger at every level; True if that changed
+        (what was drawn at the old scale must then be drawn again)."""
+        if scale == self.scale:
+            return False
+        self.scale = scale
+        self._layouts.clear()
+        return True
 
     def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
         return wx - self.x, wy - self.y

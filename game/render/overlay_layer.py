@@ -57,6 +57,12 @@ class OverlayLayer:
         self.version += 1
         return True
 
+    def forget(self) -> None:
+        """Drop every painted copy (the hexes are drawn at another size now)."""
+        self._by_cell.clear()
+        self._done.clear()
+        self.terrain.forget()
+
     def _items(self, zi: int) -> dict[tuple[int, int], Items]:
         """The fills and outlines reaching each chunk at a level, in painting order."""
         found = self._by_cell.get(zi)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.render.camera import ZOOMS, Camera
+from game.render.camera import Camera
 from game.render.palette import terrain_colour
 from rules.hexgrid import Hex
 from rules.state import Board
@@ -116,6 +116,11 @@ class TerrainCache:
         self._hexes[key] = out
         return out
 
+    def forget(self) -> None:
+        """Drop every chunk (the hexes are drawn at another size now: `Camera.set_scale`)."""
+        self._chunks.clear()
+        self._hexes.clear()
+
     def has(self, key: Key) -> bool:
         """Whether the chunk is ready (built, or known to be empty)."""
         return key in self._chunks
@@ -152,13 +157,14 @@ class TerrainCache:
         lay = self.camera.layout(zi)
         offsets = [lay.corner_offset(i) for i in range(6)]
         ox, oy = cx * CHUNK, cy * CHUNK
-        line = max(1, round(ZOOMS[zi] * 1.2))
+        art_zoom = self.camera.magnification(zi)  # the map's tiles are drawn this much bigger
+        line = max(1, round(art_zoom * 1.2))
         for h in hexes:
             # as `lay.polygon_corners(h)` shifted, with the corner offsets worked out once
             hx, hy = lay.hex_to_pixel(h)
             corners = [(hx + dx - ox, hy + dy - oy) for dx, dy in offsets]
             t = self.board.terrain(h)
-            painted = self.painter is not None and self.painter(surf, h, corners, ZOOMS[zi])
+            painted = self.painter is not None and self.painter(surf, h, corners, art_zoom)
             pixels = snap(corners)
             if not painted:
                 pygame.draw.polygon(surf, terrain_colour(t.kind if t else ""), pixels)

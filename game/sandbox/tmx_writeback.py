@@ -8,8 +8,10 @@ in, so that it passes ``flank validate --strict`` and keeps its own art.
 needs:
 
 * each tile read as open ground (`Scenario.open_ground`) gets the tile property
-  ``terrain = grass``, the rules' plain ground; a tileset kept in a `.tsx` of its own is
-  embedded in the map for that, so the GM's `.tsx` is never changed;
+  ``terrain = grass``, the rules' plain ground, and each tile whose class or property named
+  its terrain ("Ocean" read as water, `Scenario.named_ground`) gets that terrain written out
+  (``terrain``, ``move_cost``, ``cover``, ``impassable``, ``elevation``); a tileset kept in a
+  `.tsx` of its own is embedded in the map for that, so the GM's `.tsx` is never changed;
 * the map properties ``ruleset``, ``feet_per_hex``, ``title``, ``victory``, the sides' names,
   ``pc_side`` and the rulings in force (``option.<key>``) are set, the others kept;
 * the ``units`` object layer is written anew with the figures on the board (each a point at
@@ -35,9 +37,10 @@ from xml.etree.ElementTree import Element
 
 import defusedxml.ElementTree as SafeET
 
-from game.maps import ASSETS_DIR, MAX_FILE_BYTES, MapError, Scenario, load_map
+from game.maps import ASSETS_DIR, MAX_FILE_BYTES, OPEN_GROUND, MapError, Scenario, load_map
 from game.sandbox.common import ExportError
 from game.sandbox.tmx_export import TmxExport, export_tmx
+from rules.engine import TerrainSpec
 from rules.state import Battle
 
 # Properties the written map takes from the position; the GM's own values for these go.
@@ -97,8 +100,9 @@ def _embedded(elem: Element, base: Path, out_dir: Path, roots: list[Path]) -> El
     return out
 
 
-def _give_terrain(tileset: Element, tile_id: int, kind: str) -> None:
-    """Tile `tile_id` of an embedded tileset gets the property ``terrain = kind``."""
+def _give_terrain(tileset: Element, tile_id: int, terrain: TerrainSpec) -> None:
+    """Tile `tile_id` of an embedded tileset gets the properties of `terrain` (``terrain``,
+    and those of the others that are not the rules' defaults)."""
     tiles = tileset.findall("tile")
     tile = next((t for t in tiles if t.get("id") == str(tile_id)), None)
     if tile is None:
@@ -112,10 +116,20 @@ def _give_terrain(tileset: Element, tile_id: int, kind: str) -> None:
     if props is None:
         props = Element("properties")
         tile.insert(0, props)
+    given = {"terrain": ("string", terrain.kind)}
+    for key, default in (("move_cost", 1), ("elevation", 0)):
+        if getattr(terrain, key) != default:
+            given[key] = ("int", str(getattr(terrain, key)))
+    for key in ("cover", "impassable"):
+        if getattr(terrain, key):
+            given[key] = ("bool", "true")
     for prop in props.findall("property"):
-        if prop.get("name") == "terrain":
+        if prop.get("name") in given:
             props.remove(prop)
-    ET.SubElement(props, "property", {"name": "terrain", "value": kind})
+    for name, (kind, value) in given.items():
+        attrs = {"name": name, "value": value} if kind == "string" else {
+            "name": name, "type": kind, "value": value}
+        ET.SubElement(props, "property", attrs)
 
 
 def _map_properties(root: Element, written: Element | None) -> None:
@@ -213,18 +227,20 @@ def save_as_scenario(state: Battle, scenario: Scenario, path: str | Path,
 
     root = _read_xml(source)
     _rebase(root, source.parent, out_dir, roots)
-    kind = "grass"  # OPEN_GROUND's kind: the rules' plain ground
+    kind = OPEN_GROUND.kind  # the rules' plain ground
     firsts = sorted(((int(t.get("firstgid", "1")), t) for t in root.findall("tileset")),
                     key=lambda ft: ft[0])
-    for tile in scenario.open_ground:
-        first, elem = max(((f, t) for f, t in firsts if f <= tile.gid), key=lambda ft: ft[0])
+    filled = [(t.gid, OPEN_GROUND) for t in scenario.open_ground] + [
+        (t.gid, t.terrain) for t in scenario.named_ground]
+    for gid, terrain in filled:
+        first, elem = max(((f, t) for f, t in firsts if f <= gid), key=lambda ft: ft[0])
         if elem.get("source"):
             inline = _embedded(elem, out_dir, out_dir, roots)
             root.insert(list(root).index(elem), inline)
             root.remove(elem)
             firsts = [(f, inline if t is elem else t) for f, t in firsts]
             elem = inline
-        _give_terrain(elem, tile.gid - first, kind)
+        _give_terrain(elem, gid - first, terrain)
     _map_properties(root, written.find("properties"))
     _units_layer(root, written.find("objectgroup"), scenario)
     ET.indent(root, space=" ")
@@ -255,4 +271,9 @@ def save_as_scenario(state: Battle, scenario: Scenario, path: str | Path,
         n = len(scenario.open_ground)
         notes.append(f"{n} {'tile' if n == 1 else 'tiles'} that named no terrain now name "
                      f"{kind!r}")
+    if scenario.named_ground:
+        n = len(scenario.named_ground)
+        notes.append("1 tile read by its name now carries its terrain as Flank's properties"
+                     if n == 1 else f"{n} tiles read by their names now carry their terrains "
+                     "as Flank's properties")
     return TmxExport(out, "", (), (0, 0), tuple(notes))
