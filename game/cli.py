@@ -96,6 +96,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
     problems: list[str] = []
     warnings: list[str] = []
+    counted = {"map": 0, "save": 0, "rules table": 0}
+    folders = 0
 
     def maps(paths: list[Path]) -> list[str]:
         bad, warned = check_paths(paths, strict=args.strict)
@@ -105,6 +107,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     for given in args.paths:
         path = Path(given)
         if path.is_dir():
+            folders += 1
+            for kind, n in _checkable(path).items():
+                counted[kind] += n
             has_maps = any(path.rglob("*.tmx"))
             others = validate_files([path])
             if has_maps:
@@ -114,8 +119,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
                                 "tables (.toml) in this folder")
             problems += others
         elif path.suffix in SAVE_SUFFIXES:
+            counted["save"] += 1
             problems += validate_files([path])
         elif path.suffix == ".toml":
+            counted["rules table"] += 1
             from rules.data import DataError
 
             try:
@@ -123,28 +130,43 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             except DataError as exc:
                 problems.append(str(exc))
         else:
+            counted["map"] += 1
             problems += maps([path])
     for line in warnings + problems:
         print(line)
     if problems:
         return 2
-    print(f"{len(args.paths)} path(s) checked: all valid")
+    from rules.wording import and_list, plural
+
+    what = and_list([plural(n, kind) for kind, n in counted.items() if n]) or "nothing"
+    within = f" in {plural(folders, 'folder')}" if folders else ""
+    print(f"{what} checked{within}: all valid")
     return 0
 
 
-def _has_checkable(folder: Path) -> bool:
+def _checkable(folder: Path) -> dict[str, int]:
+    """How many of each kind `flank validate` checks in `folder`: its maps (.tmx, searched
+    in every folder under it), saves and rules tables (rules/systems/<id>/*.toml)."""
     from game.saves import SAVE_SUFFIXES
     from rules.engine import catalogue
 
     ids = {rid for rid, _, _ in catalogue()}
-    return any(f.suffix in SAVE_SUFFIXES or (f.suffix == ".toml" and f.parent.name in ids)
-               for f in folder.rglob("*") if f.is_file())
+    files = [f for f in folder.rglob("*") if f.is_file()]
+    return {"map": sum(f.suffix == ".tmx" for f in files),
+            "save": sum(f.suffix in SAVE_SUFFIXES for f in files),
+            "rules table": sum(f.suffix == ".toml" and f.parent.name in ids for f in files)}
+
+
+def _has_checkable(folder: Path) -> bool:
+    counts = _checkable(folder)
+    return bool(counts["save"] or counts["rules table"])
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     """Check a save by deciding every command again (--verify), or watch it in the window."""
     from game.saves import SaveError, load_save, verify_save
 
+    _refuse_a_list(args.save)
     if not args.verify:
         from game.ui.replay_scene import open_replay
 
@@ -168,6 +190,32 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refuse_a_list(path: str) -> None:
+    """A List's tournament file given to `flank replay` is not a broken save: say what it
+    is and the command that opens it (its standings, the bouts still to ride), and where
+    the bouts a person rode are kept, each a battle `flank replay` does show."""
+    import json
+
+    from game.lists.store import FORMAT, MAX_BYTES, SUFFIX, bout_folder
+
+    file = Path(path)
+    kind = ""
+    try:
+        if file.is_file() and file.stat().st_size <= MAX_BYTES:
+            data = json.loads(file.read_text(encoding="utf-8"))
+            kind = data.get("format", "") if isinstance(data, dict) else ""
+    except (OSError, ValueError, RecursionError):
+        pass
+    if kind != FORMAT and not path.endswith(SUFFIX):
+        return
+    rode = sorted(str(f) for f in bout_folder(file).glob("*.flank")) \
+        if path.endswith(SUFFIX) else []
+    bouts = (f"; a bout a person rode is a battle of its own: flank replay {rode[0]}"
+             if rode else "")
+    raise UsageError(f"{path} is a List (a tournament file), not a battle: open it with "
+                     f"flank joust --load {path}{bouts}")
+
+
 def _cmd_screenshot(args: argparse.Namespace) -> int:
     """Render a scenario to a PNG without a window (SDL's dummy video driver)."""
     import os
@@ -175,12 +223,7 @@ def _cmd_screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     _check_ruleset(args.ruleset)
-    try:
-        w, h = (int(x) for x in args.size.lower().split("x"))
-        if not (64 <= w <= 8192 and 64 <= h <= 8192):
-            raise ValueError
-    except ValueError:
-        raise UsageError(f"--size {args.size!r}: give WIDTHxHEIGHT, e.g. 1280x800") from None
+    w, h = _picture_size(args.size)
     _check_out(args.out)
     sc = _load(_resolve_map(args.map), args.ruleset, 0)
     from game.render.snapshot import render_scenario
@@ -193,6 +236,28 @@ def _cmd_screenshot(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {args.out}: cannot write the picture there ({exc})") from None
     print(f"wrote {args.out}")
     return 0
+
+
+SIZE_RANGE = (64, 8192)  # pixels each way a screenshot may be
+PLAYER_WORDS = "ai (the computer's best), ai:tactician, ai:greedy, ai:random"
+"""How the help names the computer's players: one spelling everywhere (`--sides` of play and
+joust, `--players` of simulate); the bare name ("tactician") is taken as well."""
+
+
+def _picture_size(text: str) -> tuple[int, int]:
+    """--size WIDTHxHEIGHT in pixels; a size well typed but out of range is told which
+    side is wrong and the range, not to type it again as it was."""
+    parts = text.strip().lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(f"--size {text}: give WIDTHxHEIGHT in pixels, e.g. 1280x800")
+    w, h = (int(p) for p in parts)
+    low, high = SIZE_RANGE
+    wrong = [f"{name} {n} is too {'small' if n < low else 'large'}"
+             for name, n in (("the width", w), ("the height", h)) if not low <= n <= high]
+    if wrong:
+        raise UsageError(f"--size {text}: {' and '.join(wrong)}; a picture is {low} to {high} "
+                         "pixels each way, e.g. 1280x800")
+    return w, h
 
 
 def _check_out(out: str) -> None:
@@ -397,11 +462,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --load: play on from step N of the save (0: its start), "
                    "written as a new save; the save itself is left as it was")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
-    p.add_argument("--sides", default="", help="who plays each side, e.g. human,ai (ai, "
-                   "ai:tactician, ai:greedy, ai:random; two or more humans play hot-seat; "
+    p.add_argument("--sides", default="", help="who plays each side, e.g. human,ai (human, "
+                   f"{PLAYER_WORDS}; two or more humans play hot-seat; "
                    "default: you on the players' side, the computer (ai:tactician) on the "
                    "others)")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None, metavar="N",
+                   help="the battle's dice: the same seed and the same choices play the same "
+                   "battle again (default: new dice each time)")
     _window_options(p)
     p.set_defaults(run=_cmd_play)
     p = sub.add_parser("joust", help="a joust of two knights on the tournament field, or a "
@@ -434,11 +501,17 @@ def build_parser() -> argparse.ArgumentParser:
     _window_options(p)
     p.set_defaults(run=_cmd_sandbox)
     p = sub.add_parser("screenshot", help="render a scenario to a PNG (no window needed)")
-    p.add_argument("map")
-    p.add_argument("--out", required=True)
-    p.add_argument("--size", default="1280x800")
-    p.add_argument("--overlay", choices=["none", "threat", "reach", "facing"], default="none")
-    p.add_argument("--ruleset", default=None)
+    p.add_argument("map", help="a .tmx map, or the name of a bundled one (e.g. duel)")
+    p.add_argument("--out", required=True, metavar="FILE.png",
+                   help="the picture to write (its folder must exist)")
+    p.add_argument("--size", default="1280x800", metavar="WIDTHxHEIGHT",
+                   help=f"the picture's size in pixels, {SIZE_RANGE[0]} to {SIZE_RANGE[1]} "
+                   "each way (default 1280x800)")
+    p.add_argument("--overlay", choices=["none", "threat", "reach", "facing"], default="none",
+                   help="draw a GM's overlay on the board: the hexes each side threatens, "
+                   "what the figures reach, or which way they face (default none)")
+    p.add_argument("--ruleset", default=None,
+                   help="draw the scenario under this ruleset (default: the map's own)")
     p.set_defaults(run=_cmd_screenshot)
     p = sub.add_parser("validate", help="check maps, saves and rules data tables (and folders "
                        "of them); exit 2 if any is bad")
@@ -460,7 +533,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("map", help="a .tmx map, or the name of a bundled one (e.g. duel)")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
     p.add_argument("--players", required=True,
-                   help="one player per side, e.g. tactician,greedy (random, greedy, tactician)")
+                   help=f"one computer player per side, e.g. ai:tactician,ai:greedy "
+                   f"({PLAYER_WORDS})")
     p.add_argument("--games", default="100", help="how many games (default 100)")
     p.add_argument("--seed", default="0", help="base seed: the same seed plays the same games")
     p.add_argument("--jobs", default=None, help="worker processes (default: the CPU count)")

@@ -34,8 +34,8 @@ def _usage_with(name: str, command: argparse.ArgumentParser, option: str) -> str
     if found is None:
         return None
     words.append(option)
-    if found.nargs != 0:
-        words.append(str(found.metavar or _PLACEHOLDER.get(found.dest, found.dest)).upper())
+    if found.nargs != 0:  # a metavar is written as the help writes it ("WIDTHxHEIGHT")
+        words.append(str(found.metavar or _PLACEHOLDER.get(found.dest, found.dest).upper()))
     return " ".join(words)
 
 

@@ -86,8 +86,13 @@ def find_scenario(name: str) -> Path:
     for candidate in (MAPS / name, MAPS / f"{name}.tmx", MAPS / "mass" / f"{name}.tmx"):
         if candidate.exists():
             return candidate
-    raise FileNotFoundError(f"{name}: no such map (bundled: "
-                            f"{', '.join(sorted(x.stem for x in MAPS.glob('*.tmx')))})")
+    raise FileNotFoundError(f"{name}: no such map (bundled: {', '.join(bundled_names())})")
+
+
+def bundled_names() -> list[str]:
+    """The names a bundled map is opened by: the skirmish maps and the ZeFRS mass battles'
+    grids of maps/mass/ (found by `find_scenario` alike)."""
+    return sorted({x.stem for x in (*MAPS.glob("*.tmx"), *MAPS.glob("mass/*.tmx"))})
 
 
 def chosen_map(path: str | Path) -> None:

@@ -62,6 +62,7 @@ class Unit:
     row: int
     facing: int
     name: str = ""
+    gender: str = ""  # "female" for a woman, so the log says "her" (rules.wording.pronoun)
 
 
 @dataclass
@@ -104,10 +105,10 @@ class MapSpec:
                 self.terrain[cell] = kind
 
     def unit(self, uid: str, side: str, template: str, col: int, row: int, facing: int,
-             name: str = "") -> None:
+             name: str = "", gender: str = "") -> None:
         kind = self.terrain.get((col, row))
         assert kind is not None and kind not in ("water", "wall"), (self.file, uid, kind)
-        self.units.append(Unit(uid, side, template, col, row, facing, name))
+        self.units.append(Unit(uid, side, template, col, row, facing, name, gender))
 
 
 # --- the scenarios ---------------------------------------------------------------------------
@@ -376,9 +377,9 @@ def bowman_at_the_door() -> MapSpec:
     m.options = {"deeds": json.dumps([f"idol@{idol.q},{idol.r}"]),
                  "items": json.dumps([f"potion@{potion.q},{potion.r}"]),
                  "winning_deed": "idol"}
-    m.unit("h1", "heroes", "archer", 2, 4, 0, "Wenna the bowman")
+    m.unit("h1", "heroes", "archer", 2, 4, 0, "Wenna the bowman", "female")
     m.unit("h2", "heroes", "fighting_man", 5, 3, 0, "Brannoc")
-    m.unit("h3", "heroes", "cleric", 4, 5, 0, "Sister Ide")
+    m.unit("h3", "heroes", "cleric", 4, 5, 0, "Sister Ide", "female")
     for uid, template, col, row in (("o1", "orc", 9, 3), ("o2", "orc", 9, 5),
                                     ("o3", "gnoll", 10, 4), ("o4", "goblin", 11, 2)):
         m.unit(uid, "orcs", template, col, row, 3)
@@ -452,6 +453,8 @@ def to_tmx(m: MapSpec) -> str:
                                      "template": u.template, "facing": u.facing}
         if u.name:
             uprops["name"] = u.name
+        if u.gender:
+            uprops["set.gender"] = u.gender
         out += [_property(k, v, "    ") for k, v in sorted(uprops.items())]
         out += ["   </properties>", "   <point/>", "  </object>"]
     out += [" </objectgroup>", "</map>"]

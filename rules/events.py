@@ -168,7 +168,7 @@ class RoundStarted(Event):
     round: int
 
     def narrate(self, w: Words = PLAIN) -> str:
-        return f"Round {self.round} begins."
+        return f"{w.round.capitalize()} {self.round} begins."
 
 
 class PhaseStarted(Event):

@@ -154,6 +154,7 @@ class Ruleset:
     source: ClassVar[str]  # the text by its title and author, as a reader cites it (no file)
     order: ClassVar[int] = 100  # where the menu and `flank rulesets` list it, lowest first
     health_word: ClassVar[str] = "HP"  # what the text calls a figure's wounds' measure
+    round_word: ClassVar[str] = "round"  # what the text calls one turn of the fight
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         raise NotImplementedError

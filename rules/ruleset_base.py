@@ -23,6 +23,7 @@ from rules.hexgrid import Hex
 from rules.ruleset import Ruleset
 from rules.setup import BattleSetup, UnitSpec, options_of, units_of
 from rules.state import Battle, Board, Frame, Side, Unit
+from rules.wording import gender_refusal
 
 T = TypeVar("T")
 
@@ -162,6 +163,10 @@ def apply_overrides(base: dict[str, Any], spec: UnitSpec, allowed: set[str]) -> 
     for key, given in spec.overrides.items():
         if key not in allowed:
             raise ValueError(f"unit {spec.id!r}: cannot override {key!r}")
+        if key == "gender":
+            if why := gender_refusal(given):
+                raise ValueError(f"unit {spec.id!r}: {why}")
+            given = given.strip().lower()
         base[key] = tuple(given) if isinstance(given, list) else given
     if "hp" in spec.overrides and "max_hp" not in spec.overrides:
         base["max_hp"] = max(base["max_hp"], base["hp"])

@@ -129,6 +129,10 @@ class Unit:
     condition: str = ""  # the ruleset's finer word for the status: dying, stable, fled ...
     reach_ft: int = 5
     size: str = "man"
+    # "male", "female" or "neuter", as the scenario says (`gender`); "" reads as the texts'
+    # own "he".  Only words read it (rules.wording.pronoun), so it takes no part in
+    # comparisons or the state's hash.
+    gender: str = field(default="", compare=False)
 
     @property
     def fighting(self) -> bool:

@@ -88,6 +88,34 @@ def side_phrase(name: str) -> str:
     return name[0].upper() + name[1:]
 
 
+GENDERS = {"male": ("he", "him", "his"), "female": ("she", "her", "her"),
+           "neuter": ("it", "it", "its")}
+"""A figure's `gender` (rules.state.Unit) to its pronouns: subject, object, possessive."""
+_CASES = ("he", "him", "his")
+
+
+def gender_refusal(value: Any) -> str | None:
+    """Why `value` is no figure's gender, or None (one of GENDERS)."""
+    if isinstance(value, str) and value.strip().lower() in GENDERS:
+        return None
+    known = [f'"{g}"' for g in GENDERS]
+    return f"gender is {', '.join(known[:-1])} or {known[-1]}, not {value!r}"
+
+
+def pronoun(unit: Any, case: str = "he") -> str:
+    """The figure's pronoun in `case` ("he", "him" or "his" as the texts write them):
+    "she" for a woman, "its" for a beast called so; "he" where the scenario says nothing."""
+    words = GENDERS.get(str(getattr(unit, "gender", "") or "").strip().lower(),
+                        GENDERS["male"])
+    return words[_CASES.index(case)]
+
+
+def inside_sentence(name: str) -> str:
+    """A name as it reads inside a sentence: a side's leading article lowercased ("Pass the
+    seat to the champion"); a person's name ("Sir Hugh", "Anna") stays as it is."""
+    return "the " + name[4:] if name.startswith("The ") else name
+
+
 def _looks_like_an_id(name: str, uid: str) -> bool:
     return not name or (name == uid and not re.fullmatch(r"[A-Za-z][A-Za-z' -]*", name))
 
@@ -121,15 +149,15 @@ def figure_names(state: Any, template_names: Mapping[str, str] | None = None
     return out
 
 
-def _health_word(ruleset: str) -> str:
-    """What the ruleset's text calls the points a figure loses ("HP", ZeFRS's "Damage
-    Points"), so a log line speaks the text's language."""
+def _ruleset_word(ruleset: str, attr: str, default: str) -> str:
+    """A word of the ruleset's text (`health_word`: "HP", ZeFRS's "Damage Points";
+    `round_word`: "round", ZeFRS's "turn"), so a log line speaks the text's language."""
     if not ruleset:
-        return "HP"
+        return default
     try:
-        return str(getattr(registry.load(registry.RULESETS, ruleset), "health_word", "HP"))
+        return str(getattr(registry.load(registry.RULESETS, ruleset), attr, default))
     except (registry.PluginError, KeyError, ValueError):
-        return "HP"
+        return default
 
 
 def _template_names(ruleset: str) -> dict[str, str]:
@@ -151,6 +179,7 @@ class Words:
     flat: bool = False
     stagger: tuple[str, str] | None = None  # the board's (stagger_axis, stagger_index)
     health: str = "HP"  # the ruleset's word for the points a figure loses
+    round: str = "round"  # the ruleset's word for one turn of the fight ("turn" in ZeFRS)
     facings: tuple[str, ...] | None = None  # a mode's board's words for the hexsides
 
     @classmethod
@@ -161,7 +190,8 @@ class Words:
                    sides={s.id: s.name or s.id for s in state.sides},
                    flat=board.stagger_axis == "x",
                    stagger=(board.stagger_axis, board.stagger_index),
-                   health=_health_word(getattr(state, "ruleset", "")),
+                   health=_ruleset_word(getattr(state, "ruleset", ""), "health_word", "HP"),
+                   round=_ruleset_word(getattr(state, "ruleset", ""), "round_word", "round"),
                    facings=getattr(state, "facing_words", None))
 
     def unit(self, uid: str) -> str:
@@ -173,9 +203,7 @@ class Words:
     def side(self, sid: str, *, start: bool = True) -> str:
         """A side as a sentence's subject ("The orcs"), or inside one ("the orcs")."""
         text = side_phrase(self.sides.get(sid, sid))
-        if not start and text.startswith("The "):
-            return "the " + text[4:]
-        return text
+        return text if start else inside_sentence(text)
 
     def sides_list(self, sids: Iterable[str], *, start: bool = True) -> str:
         names = [self.side(s, start=start and i == 0) for i, s in enumerate(sids)]

@@ -126,3 +126,96 @@ def test_rulesets_name_each_text_by_its_title_and_author(capsys):
         assert by.startswith("the author of ") or by[:1].isupper(), source
         assert "seed" not in source and ".txt" not in source, source
         assert not re.search(r"\b\d{3}\b", source), f"{rid}: a file number in {source!r}"
+
+
+# --- issue 35's small wrongs ------------------------------------------------------------------
+
+def test_replaying_a_list_file_says_it_is_a_list_and_how_to_open_it(capsys, tmp_path):
+    """A List's tournament file is valid JSON, written with an indent: it is no battle save
+    and `flank replay` says so, naming the command that opens it, not "not valid JSON"."""
+    from game.lists import ListSession, default_roster
+
+    session = ListSession.new(default_roster(4, ("ai:random",) * 4), seed=1, folder=tmp_path)
+    session.play_computer_bout()
+    for verify in ((), ("--verify",)):
+        code, out, err = run(capsys, "replay", str(session.path), *verify)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert err == (f"flank replay: {session.path} is a List (a tournament file), not a "
+                       f"battle: open it with flank joust --load {session.path}\n")
+
+
+def test_a_well_typed_size_out_of_range_is_told_what_is_wrong(capsys, tmp_path):
+    out = tmp_path / "duel.png"
+    code, _, err = run(capsys, "screenshot", "duel", "--out", str(out), "--size", "10x10")
+    assert code == 2 and err.count("\n") == 1 and "give WIDTHxHEIGHT" not in err
+    assert ("--size 10x10: the width 10 is too small and the height 10 is too small; a "
+            "picture is 64 to 8192 pixels each way") in err
+    code, _, err = run(capsys, "screenshot", "duel", "--out", str(out), "--size", "800x9000")
+    assert code == 2 and "the height 9000 is too large" in err and "width" not in err
+    code, _, err = run(capsys, "screenshot", "duel", "--out", str(out), "--size", "big")
+    assert code == 2 and "--size big: give WIDTHxHEIGHT in pixels, e.g. 1280x800" in err
+    assert not out.exists()
+
+
+def test_the_bundled_maps_named_in_an_error_include_the_mass_battles(capsys):
+    code, _, err = run(capsys, "play", "no_such_map")
+    assert code == 2 and err.count("\n") == 1
+    for name in ("border_battle", "pikes_and_horse", "duel", "market_chase"):
+        assert name in err
+
+
+def test_validate_counts_the_maps_it_checked_in_words(capsys):
+    from pathlib import Path
+
+    maps = Path(__file__).resolve().parent.parent / "maps"
+    n = len(list(maps.rglob("*.tmx")))
+    code, out, _ = run(capsys, "validate", str(maps))
+    assert code == 0 and out.splitlines()[-1] == f"{n} maps checked in 1 folder: all valid"
+    code, out, _ = run(capsys, "validate", str(maps / "duel.tmx"))
+    assert code == 0 and out == "1 map checked: all valid\n"
+    assert "path(s)" not in out
+
+
+def test_screenshot_help_says_what_every_argument_is(capsys):
+    from game.cli import build_parser
+    from game.cli_usage import _commands
+
+    command = _commands(build_parser())["screenshot"]
+    for action in command._actions:
+        assert action.help, f"flank screenshot {action.dest}: no help text"
+    with pytest.raises(SystemExit):
+        main(["screenshot", "--help"])
+    text = capsys.readouterr().out
+    assert "the picture to write" in text and "64 to 8192" in text
+
+
+def test_the_seed_of_play_is_documented_in_its_help_and_the_readme(capsys):
+    from pathlib import Path
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--seed N the battle's dice: the same seed and the same choices play the same" in text
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "`flank play MAP [--ruleset ID] [--sides human,human] [--seed N]`" in readme
+
+
+def test_a_computer_player_is_spelled_one_way_in_the_help_and_taken_both_ways(capsys):
+    """`play --sides ai:tactician` and `simulate --players tactician` once read as two
+    spellings: both commands take both, and their help writes "ai:tactician"."""
+    from game.content import make_seat
+
+    for spelling in ("tactician", "ai:tactician", "AI:Tactician"):
+        assert not make_seat("men", "The champion", spelling, 1).human
+    for players in ("tactician,ai:greedy", "ai:tactician,greedy"):
+        code, out, _ = run(capsys, "simulate", "duel", "--players", players, "--games", "2",
+                           "--jobs", "1")
+        assert code == 0 and "tactician" in out
+    helps = []
+    for command in ("play", "simulate"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        helps.append(" ".join(capsys.readouterr().out.split()))
+    for text in helps:
+        assert "ai:tactician, ai:greedy, ai:random" in text
+        assert "(random, greedy, tactician)" not in text

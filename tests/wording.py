@@ -1,6 +1,7 @@
 """What a player must never read, in one place, so every ruleset and mode is held to it:
 an internal id standing alone, a Python repr, a tuple, `side N`, a snake_case field name,
-a trigger's key for a free attack ("provokes Orc 1 (leave)"), and a singular/plural slip
+a trigger's key for a free attack ("provokes Orc 1 (leave)"), the spelling "armor" where the
+game writes "armour", and a singular/plural slip
 ("1 dice", "2 hex", "hit(s)", "The orcs wins", "The border watch have declared").
 `slips(text, battle)` lists what is wrong with one line of text a person reads (a log
 line, a card line, a button, a caption).
@@ -35,6 +36,9 @@ PLURAL_SLIPS = [re.compile(p) for p in (
 # A rules key in brackets after whom a move provokes ("provokes Fighting-Man (leave)"):
 # each trigger is a phrase ("for leaving his reach, FE-11").
 RAW_TRIGGER = re.compile(r"provokes [^.]*\([a-z_]+\)")
+# One spelling on screen (issue 35): the game writes the British "armour" ("Armour Class");
+# a rule text's own words inside quotation marks stay as the text has them.
+ARMOR = re.compile(r"(?<![\w\"])[Aa]rmor(?!\w*\")")
 THE_MANY_SINGULAR = re.compile(r"\bThe ([a-z]+) (?:wins|has|declares|achieves|is|checks)\b")
 _SINGULAR = ("wins", "has", "declares", "achieves", "is", "checks", "holds", "breaks")
 _PLURAL = ("win", "have", "declare", "achieve", "are", "check", "hold", "break")
@@ -83,6 +87,9 @@ def slips(text: str, battle: Any) -> list[str]:
     m = RAW_TRIGGER.search(text)
     if m:
         out.append(f"a trigger's key ({m.group(0)!r})")
+    m = ARMOR.search(text)
+    if m:
+        out.append("the American 'armor' (the game writes 'armour')")
     m = SNAKE.search(text)
     if m:
         out.append(f"a field name ({m.group(0)!r})")

@@ -36,8 +36,8 @@ def parse_spec(spec: str) -> str:
     elif text in ("ai", "computer"):
         text = DEFAULT
     if text not in PLAYERS:
-        raise ValueError(f"unknown player {spec!r} (known: {', '.join(PLAYERS)}; "
-                         "an 'ai:' prefix is allowed)")
+        raise ValueError(f"unknown player {spec!r} (known: ai, "
+                         f"{', '.join('ai:' + p for p in PLAYERS)})")
     return text
 
 

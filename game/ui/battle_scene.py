@@ -339,10 +339,12 @@ class BattleScene(PlayScene, BattlePanels):
         self.end_panel = UIPanel(pygame.Rect(w // 2 - 300, h // 2 - 150, 600, 300),
                                  starting_height=30, manager=self.app.ui)
         winner = out.winner in {s.id for s in self.tm.state.sides}
-        head = Words.of(self.tm.state).agree(out.winner, "wins", "win") if winner else "A draw"
+        words = Words.of(self.tm.state)
+        head = words.agree(out.winner, "wins", "win") if winner else "A draw"
         self.end_headline = head
+        fought = f"{words.round.capitalize()}s fought"  # the text's word: ZeFRS's turns
         UITextBox(f"<font size=6><b>{head}</b></font><br><br>{out.reason}<br><br>"
-                  f"Rounds fought: {self.tm.state.round} · events: {len(self.tm.events)}",
+                  f"{fought}: {self.tm.state.round} · events: {len(self.tm.events)}",
                   pygame.Rect(10, 10, 580, 180), self.app.ui, container=self.end_panel)
         menu = UIButton(pygame.Rect(60, 220, 220, 44), "Back to the menu", self.app.ui,
                         container=self.end_panel)

@@ -15,6 +15,7 @@ import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from game.ui.markup import escape
+from rules.wording import inside_sentence
 
 BACKDROP = (10, 10, 14)
 DEFAULT_NOTE = "The board is hidden so that nobody sees what is not theirs to see."
@@ -29,11 +30,14 @@ class HandoverCover:
         w, h = size
         self.name = name
         self.panel = UIPanel(pygame.Rect(0, 0, w, h), starting_height=30, manager=ui)
-        UITextBox(f"<font size=5><b>Pass the seat to {escape(name)}</b></font><br><br>"
-                  f"{escape(note)}",
-                  pygame.Rect(w // 2 - 260, h // 2 - 120, 520, 120), ui, container=self.panel)
+        said = inside_sentence(name)  # "the champion", where a side's name is the seat's
+        self.words = UITextBox(f"<font size=5><b>Pass the seat to {escape(said)}</b></font>"
+                               "<br><br>"
+                               f"{escape(note)}",
+                               pygame.Rect(w // 2 - 260, h // 2 - 120, 520, 120), ui,
+                               container=self.panel)
         self.button = UIButton(pygame.Rect(w // 2 - 180, h // 2 + 20, 360, 48),
-                               f"I am {name}: show me {shown}", ui, container=self.panel)
+                               f"I am {said}: show me {shown}", ui, container=self.panel)
 
     def owns(self, element: object) -> bool:
         """Is `element` this cover's "I am …" button?"""

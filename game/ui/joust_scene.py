@@ -40,6 +40,7 @@ from rules.events import BattleEnded
 from rules.state import Battle
 from rules.systems.fallen_empire.joust_mode import JoustThrowChosen, joust_frame, joust_rules
 from rules.systems.fallen_empire.joust_odds import ChoiceOdds, throw_choice_odds
+from rules.wording import inside_sentence
 
 THROW_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3,
               pygame.K_KP1: 1, pygame.K_KP2: 2, pygame.K_KP3: 3}
@@ -88,6 +89,20 @@ class JoustScene(ModeScene):
         if not self.ready_for_input():
             return {}
         return {int(c.option): c for c in self.tm.legal if isinstance(c, Choose)}
+
+    def throw_refusal(self) -> str:
+        """What a key for a throw the pool cannot pay is told (FE-48): the dice he holds and
+        the throws he may make ("you may throw 1 die" when one is all there is)."""
+        frame = joust_frame(self.tm.state)
+        seat = self.tm.waiting_on
+        sizes = sorted(self.legal_throws())
+        pool = len(sizes)
+        if frame is not None and seat is not None:
+            pool = frame.bout.pool_a if seat.side == frame.side_a else frame.bout.pool_b
+        if not sizes:
+            return f"You hold {dice_word(pool)}: there is no throw to make (FE-48)."
+        may = dice_word(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {dice_word(sizes[-1])}"
+        return f"You hold {dice_word(pool)}: you may throw {may} (FE-48)."
 
     def odds(self) -> tuple[ChoiceOdds, ...]:
         """The odds of each throw for the rider to choose (computed once a position)."""
@@ -152,9 +167,7 @@ class JoustScene(ModeScene):
         elif e.key in THROW_KEYS and self.help is None:
             throw = self.legal_throws().get(THROW_KEYS[e.key])
             if throw is None and self.ready_for_input():
-                pool = len(self.legal_throws())
-                self.message = (f"You hold {dice_word(pool)}: you may throw 1 to "
-                                f"{min(3, pool)} (FE-48).")
+                self.message = self.throw_refusal()
             return throw
         return None
 
@@ -260,7 +273,7 @@ class JoustScene(ModeScene):
         if not seat.human:
             return f"{rider} is choosing in secret..."
         if self.tm.handover_pending is not None or self.cover is not None:
-            return f"Pass the seat to {seat.name}."
+            return f"Pass the seat to {inside_sentence(seat.name)}."
         who = seat.name if seat.name and seat.name != rider else rider
         return f"To choose: {who}" + (f" ({rider})" if who != rider else "")
 

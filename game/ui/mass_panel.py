@@ -13,10 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIButton
 
 from game.ui.markup import escape, pct
-from game.ui.mode_panel import BUTTON_H, WIDTH, ModePanel
+from game.ui.mode_panel import BUTTON_H, WIDTH, ModePanel, choice_button
 from rules.systems.zefrs.mass.odds import AttackPreview
 
 STATUS_H, CARD_H, ODDS_H = 88, 124, 170
@@ -56,7 +55,8 @@ class MassPanel(ModePanel):
         super().__init__(ui, size, (STATUS_H, CARD_H, ODDS_H), 4)
 
     def set_buttons(self, rows: list[list[tuple[str, str, str, bool]]]) -> None:
-        """Rows of (label, action, argument, pressed) buttons; rebuilt only on change."""
+        """Rows of (label, action, argument, chosen) buttons, a chosen one drawn selected;
+        rebuilt only on change."""
         key = tuple(tuple(r) for r in rows)
         if not self._clear_buttons(key):
             return
@@ -68,6 +68,5 @@ class MassPanel(ModePanel):
             for j, (label, action, arg, pressed) in enumerate(row):
                 r = pygame.Rect(4 + j * (bw + 4), self.button_top + i * (BUTTON_H + 4), bw,
                                 BUTTON_H)
-                b = UIButton(r, (f"[{label}]" if pressed else label), self.ui,
-                             container=self.panel)
+                b = choice_button(r, label, self.ui, self.panel, pressed)
                 self.buttons[b] = (action, arg)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UIWindow
+from pygame_gui.elements import UISelectionList, UITextBox, UIWindow
 
 from game.sandbox.mass import MassSandbox
 from game.ui.mass_duel import (
@@ -24,6 +24,7 @@ from game.ui.mass_duel import (
     duel_odds,
     duel_pressed,
 )
+from game.ui.mode_panel import choice_button
 from rules.systems.zefrs.declare import say_action
 
 WIDTH, HEIGHT = 620, 540
@@ -109,9 +110,8 @@ class MassSandboxDuels:
                 continue
             bw = (WIDTH - 40 - 4 * (len(row) - 1)) // len(row)
             for j, (label, what, arg, pressed) in enumerate(row):
-                b = UIButton(pygame.Rect(4 + j * (bw + 4), y, bw, 30),
-                             f"[{label}]" if pressed else label, self.app.ui,
-                             container=self.duels_window)
+                b = choice_button(pygame.Rect(4 + j * (bw + 4), y, bw, 30), label,
+                                  self.app.ui, self.duels_window, pressed)
                 self.duel_choice[b] = (what, arg)
             y += 34
 

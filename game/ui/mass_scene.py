@@ -50,6 +50,7 @@ from rules.systems.zefrs.mass.events import mass_frame, square_word, waiting_for
 from rules.systems.zefrs.mass.grid import FACING_WORDS, behind, slot_square
 from rules.systems.zefrs.mass.odds import attack_preview
 from rules.systems.zefrs.mass.orders import MassDeploy, MassLead, MassOrder, order_words
+from rules.systems.zefrs.mass.standing import standing_order
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
 from rules.wording import Words
 
@@ -61,7 +62,10 @@ behind them (ZEF-58). Then both are revealed, the lines facing each other (ZEF-6
 Before each round every unit gets one order, sealed until both sides have ordered (ZEF-66):
 <b>attack</b> the enemy it faces (only that one, never on the diagonal, ZEF-64),
 <b>defend</b> (it strikes nothing, and is harder to hurt), <b>shoot</b> (missile troops, at
-a unit not next to them) or <b>withdraw</b> a square while defending (ZEF-69). A unit not in
+a unit not next to them) or <b>withdraw</b> a square while defending (ZEF-69). Each unit
+starts on the order its kind would take, its button lit: bowmen shoot at the nearest enemy
+in reach, reserves and units with nobody next to them defend, a line unit attacks the enemy
+next to it (R-ZEF-MASS-STANDING). A unit not in
 contact may first move one square along the grid (click a blue square) and face any way
 (arrow keys or the N/E/S/W buttons). Your commander rides one square, diagonals too, and
 may lead the unit on his square: he fights its leader's duel and gives it +1 (ZEF-63,
@@ -131,10 +135,15 @@ class MassScene(ModeScene):
         self.sel = uid
         state = self.tm.state
         u = state.unit(uid)
-        self.draft = {"order": "attack", "facing": u.facing % 4, "to": "", "target": "",
+        self.draft = {"order": "defend", "facing": u.facing % 4, "to": "", "target": "",
                       "lead": False, "ride": ""}
+        f = mass_frame(state)
         if is_duel_step(state):
             self.draft.update(duel_draft(state, uid))
+        elif f is not None and f.step == "orders" and isinstance(u, MassUnit):
+            first = standing_order(state, uid)  # what its kind would do (R-ZEF-MASS-STANDING)
+            self.draft.update(order=first.order, facing=first.facing, to=first.to,
+                              target=first.target)
 
     def _ensure_selection(self) -> None:
         options = self.choices()

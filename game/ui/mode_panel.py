@@ -12,10 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 WIDTH = 400
 BUTTON_H = 32
+
+
+def choice_button(rect: pygame.Rect, label: str, ui: Any, container: Any,
+                  chosen: bool) -> UIButton:
+    """A button of a choice; the one chosen so far drawn selected (pressed in, in the
+    theme's "selected" colours) rather than marked in its words, so the label stays the
+    choice's own name."""
+    b = UIButton(rect, label, ui, container=container)
+    if chosen:
+        b.select()
+    return b
 
 
 class ModePanel:

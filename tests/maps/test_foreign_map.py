@@ -66,7 +66,7 @@ def test_flank_validate_says_ok_with_the_warning(tmp_path, capsys):
     assert flank(["validate", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"{path}: warning: 35 hexes are read as open ground")
-    assert out[1:] == ["1 path(s) checked: all valid"]
+    assert out[1:] == ["1 map checked: all valid"]
 
 
 def test_flank_validate_strict_refuses_it_with_exit_2(tmp_path, capsys):

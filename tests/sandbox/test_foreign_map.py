@@ -41,7 +41,7 @@ def test_place_figures_on_a_foreign_map_and_save_it_as_a_scenario(tmp_path, layo
 
     capsys.readouterr()
     assert flank(["validate", "--strict", str(out.path)]) == 0
-    assert capsys.readouterr().out.strip() == "1 path(s) checked: all valid"
+    assert capsys.readouterr().out.strip() == "1 map checked: all valid"
 
     sc = load_map(out.path, strict=True)
     assert sc.warnings == ()

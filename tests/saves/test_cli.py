@@ -55,7 +55,7 @@ def test_random_vs_random_saves_replay_exactly_under_every_ruleset(ruleset, tmp_
         assert text.startswith(f"{path}: OK: {len(tm.history)} steps and {len(tm.events)} "
                                "events decided again; final state ")
         assert main(["validate", str(path)]) == 0  # every command decided again
-        assert capsys.readouterr().out == "1 path(s) checked: all valid\n"
+        assert capsys.readouterr().out == "1 save checked: all valid\n"
         assert load_save(path, verify=True).state == tm.state  # as loading to play on does
 
 
@@ -127,7 +127,8 @@ def test_validate_checks_maps_saves_and_tables_together(tmp_path, capsys):
     table.write_text("[config]\nrear_hit = \"two\"\n")
     assert main(["validate", str(ROOT / "maps" / "duel.tmx"), str(good),
                  str(ROOT / "rules" / "systems" / "fallen_empire" / "data.toml")]) == 0
-    assert capsys.readouterr().out == "3 path(s) checked: all valid\n"
+    assert capsys.readouterr().out == ("1 map, 1 save and 1 rules table checked: "
+                                         "all valid\n")
     code = main(["validate", str(good), str(bad), str(table),
                  str(ROOT / "tests" / "maps" / "bad" / "orthogonal.tmx")])
     out = capsys.readouterr().out.splitlines()

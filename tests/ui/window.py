@@ -65,8 +65,9 @@ class AtTheWindow:
 
 class AtAModeWindow(AtTheWindow):
     """At the screen of a mode (the mass battle, the chase), whose panel keeps its buttons in
-    `panel.buttons` (a "[label]" is one pressed already) and whose scene says when a person
-    may choose (`ready`).  A test class sets `app`, `scene` and the map it opens."""
+    `panel.buttons` (the one chosen so far drawn selected: `is_selected`) and whose scene
+    says when a person may choose (`ready`).  A test class sets `app`, `scene` and the map
+    it opens."""
 
     scene: Any
 
@@ -89,7 +90,7 @@ class AtAModeWindow(AtTheWindow):
     def press(self, label_start: str) -> None:
         """Click the panel's button whose words begin so."""
         for button in self.scene.panel.buttons:
-            if button.text.strip("[]").startswith(label_start):
+            if button.text.startswith(label_start):
                 self.click(button.get_abs_rect().center)
                 return
         raise AssertionError(f"no button {label_start!r}: "

@@ -63,7 +63,7 @@ class HotSeat(AtAModeWindow):
         self.frames(2)
 
     def labels(self) -> list[str]:
-        return [b.text.strip("[]") for b in self.scene.panel.buttons]
+        return [b.text for b in self.scene.panel.buttons]
 
     def lift_cover(self) -> None:
         if self.scene.cover is not None:

@@ -78,7 +78,7 @@ def test_two_commanders_hand_the_seat_over_and_fight():
             me.click(me.scene.cover.button.get_abs_rect().center)
             continue
         labels = [b.text for b in me.scene.panel.buttons]
-        if "Attack" in labels or "[Attack]" in labels:
+        if "Attack" in labels:
             me.press("Attack")
             north = me.scene.tm.waiting_on.side == "foot"
             me.key(pygame.K_UP if north else pygame.K_DOWN)

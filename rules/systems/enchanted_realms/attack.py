@@ -28,6 +28,7 @@ from rules.systems.enchanted_realms.catalogue import Weapon
 from rules.systems.enchanted_realms.combat_events import ErAttackRolled
 from rules.systems.enchanted_realms.tables import load_tables
 from rules.systems.enchanted_realms.units import ErUnit, cfg, er
+from rules.wording import pronoun
 
 __all__ = ["Blow", "attack_refusal_in_reach", "die_hits", "odds", "plan", "strike"]
 
@@ -94,11 +95,11 @@ def plan(state: Battle, attacker: str, target: str, kind: str = "melee", weapon:
         extra = skill_dice(a, missile)
         dice = c.base_dice + extra
         if extra:
-            notes.append(f"{extra} more d20 from his skills (R-ER-DICE)")
+            notes.append(f"{extra} more d20 from {pronoun(a, 'his')} skills (R-ER-DICE)")
     adv = advantage
     if d.defending and sees(state, d, a):
         adv -= 1
-        notes.append("disadvantage: he is defending and sees it coming (ER-09)")
+        notes.append(f"disadvantage: {pronoun(d)} is defending and sees it coming (ER-09)")
     lower = False
     if adv > 0:
         dice += 1
@@ -113,10 +114,12 @@ def plan(state: Battle, attacker: str, target: str, kind: str = "melee", weapon:
                          "(R-ER-ADVANTAGE)")
     dice = max(1, min(dice, c.max_dice))
     bonus = a.ranged if missile else a.melee
-    mods = (Modifier(value=bonus, reason="his attack modifier", rule="ER-03"),) if bonus else ()
+    mods = (Modifier(value=bonus, reason=f"{pronoun(a, 'his')} attack modifier", rule="ER-03"),
+            ) if bonus else ()
     ac_mods: tuple[Modifier, ...] = ()
     if d.shield_ready:
-        ac_mods = (Modifier(value=c.shield_ac, reason="his shield", rule="R-ER-SHIELD"),)
+        ac_mods = (Modifier(value=c.shield_ac, reason=f"{pronoun(d, 'his')} shield",
+                            rule="R-ER-SHIELD"),)
     stat = a.agility if missile else a.strength
     dmods = []
     if stat:
@@ -169,7 +172,8 @@ def hurt(ctx: Context, uid: str, amount: int, source: str) -> None:
     ctx.emit(UnitDamaged(unit=uid, amount=amount, hp_after=after, source=source))
     if after <= cfg(ctx.state).down_at and u.status != DOWN:
         ctx.emit(UnitStatusChanged(unit=uid, status=DOWN, condition="dropped",
-                                   reason="his hit points are gone", rule="R-ER-DOWN"))
+                                   reason=f"{pronoun(u, 'his')} hit points are gone",
+                                   rule="R-ER-DOWN"))
 
 
 def odds(state: Battle, b: Blow) -> AttackOdds:
@@ -214,10 +218,10 @@ def attack_refusal_in_reach(state: Battle, a: ErUnit, d: ErUnit, weapon: str = "
     if not d.fighting:
         return f"{d.id} is already out of the fight"
     if d.side == a.side:
-        return f"{d.id} is on his own side"
+        return f"{d.id} is on {pronoun(a, 'his')} own side"
     key = weapon or (a.missile if a.in_hand == "missile" and a.missile else a.weapon)
     w = load_tables().weapons[key]
     if not in_range(state, a, d, w):
-        return (f"{d.id} is out of range of his {w.name.lower()}" if w.ranged else
-                f"{d.id} is out of reach of his {w.name.lower()}")
+        return (f"{d.id} is out of range of {pronoun(a, 'his')} {w.name.lower()}" if w.ranged
+                else f"{d.id} is out of reach of {pronoun(a, 'his')} {w.name.lower()}")
     return None

@@ -70,7 +70,7 @@ class ErAttackRolled(Event):
                       for m in self.ac_modifiers)
         head = (f"{w.unit(self.attacker)} {verb} {w.unit(self.target)} with the "
                 f"{self.weapon.replace('_', ' ')}: {plural(len(self.counted), 'd20')} "
-                f"{dice_words(self.faces)}{mods} against Armor Class {self.ac}{acm}.{notes}")
+                f"{dice_words(self.faces)}{mods} against Armour Class {self.ac}{acm}.{notes}")
         if not n:
             return head + " No die hits."
         dm = "".join(f", {m.value:+d} {w.text(m.reason)} ({m.rule})"

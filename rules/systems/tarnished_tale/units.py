@@ -25,7 +25,7 @@ DEFENCES = ("dodge", "block", "sponge", "counter_attack")
 
 OVERRIDABLE = {"hp", "max_hp", "agility", "strength", "hardiness", "fight", "shoot", "dodge",
                "block", "sponge", "weapon", "missile", "shield", "armour", "armour_hp",
-               "traits", "name", "prone"}
+               "traits", "name", "prone", "gender"}
 
 
 @dataclass(frozen=True, slots=True)

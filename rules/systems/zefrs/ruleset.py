@@ -61,6 +61,7 @@ class ZeFRS(TableRuleset):
                              "Role-Playing Game (TSR, 1985), by Krawec (2007-2008)")
     order: ClassVar[int] = 20
     health_word: ClassVar[str] = "Damage Points"  # ZeFRS's own word (Damage)
+    round_word: ClassVar[str] = "turn"  # the text's "combat turn" (ZEF-17), as its header says
 
     def tables(self, path: Path | None = None) -> ZefTables:
         return load_tables(path)
