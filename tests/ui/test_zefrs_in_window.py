@@ -113,15 +113,19 @@ def test_a_knock_out_is_offered_with_its_chance_against_the_damage_given_up() ->
     chance to hit and a mean damage of nothing."""
     w = Window(["human", "ai"])
     w.click(w.at("g1"))
-    found = None
+    found, room = None, 0
     for _ in range(w.scene.panel.pages()):
-        found = next((b.text for b, c in w.scene.panel.buttons
-                      if c.action == "fight:g1:head:ko"), found)
+        for b, c in w.scene.panel.buttons:
+            if c.action == "fight:g1:head:ko":  # measured in the button's own font
+                found = b.text
+                room = (b.get_abs_rect().width - 8
+                        - b.drawable_shape.theming["font"].size(b.text)[0])
         w.press(w.scene.panel.more)
     state = w.scene.tm.state
     plain = RULESET.odds(state, "conan", "g1", aim="head")
-    assert found == ("Knock him out, aiming at the head · Knock-out: 12% to drop him; gives "
-                     f"up {float(plain.expected_damage):.1f} expected damage")
+    assert found == ("Knock him out, aiming at the head · 12% KO, forgoes "
+                     f"{float(plain.expected_damage):.1f} dmg")
+    assert room >= 0, "the knock-out's words run past its button's edge"
     pygame.quit()
 
 

@@ -98,8 +98,8 @@ def test_a_knock_out_shows_its_chance_against_the_damage_it_gives_up() -> None:
     assert ko.expected_damage == 0 and ko.kill == red == Fraction(12, 100)
     lost = float(plain.expected_damage)
     assert lost > 1
-    assert ko.summary == f"Knock-out: 12% to drop him; gives up {lost:.1f} expected damage"
-    assert f"{ko.summary}." in ko.notes
+    assert ko.summary == f"12% KO, forgoes {lost:.1f} dmg"  # the blow list's button
+    assert f"Knock-out: 12% to drop him; gives up {lost:.1f} expected damage." in ko.notes
     assert not any(n.startswith("A specific wound") for n in ko.notes)  # red knocks out
     assert RS.command_odds(st, Declare(unit="a", action="fight:b:head")).summary == ""
 
@@ -114,5 +114,6 @@ def test_with_the_gms_option_a_knock_out_gives_up_only_the_reds_damage() -> None
     assert ko is not None
     lost = plain.expected_damage - ko.expected_damage
     assert 0 < lost < plain.expected_damage and ko.expected_damage > 0
-    assert ko.summary.endswith(f"gives up {float(lost):.1f} expected damage")
+    assert ko.summary.endswith(f"forgoes {float(lost):.1f} dmg")
+    assert any(n.endswith(f"gives up {float(lost):.1f} expected damage.") for n in ko.notes)
     assert any("wounds as an ordinary blow" in n for n in ko.notes)

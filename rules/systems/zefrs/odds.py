@@ -29,7 +29,7 @@ from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import ZefTables, load_tables
 from rules.systems.zefrs.units import zef
 
-__all__ = ["ARC_WORDS", "colour_chances", "knockout_line", "shown_odds", "wound_chance"]
+__all__ = ["ARC_WORDS", "colour_chances", "knockout_words", "shown_odds", "wound_chance"]
 
 ARC_WORDS = {"front": "his front", "shield_flank": "his shield's flank",
              "other_flank": "his other flank", "rear": "behind him"}
@@ -89,16 +89,20 @@ def _shield_note(state: Battle, blow: Blow) -> str:
     return ""
 
 
-def knockout_line(state: Battle, blow: Blow, t: ZefTables) -> str:
+def knockout_words(state: Battle, blow: Blow, t: ZefTables) -> tuple[str, str]:
     """The knock-out's choice in a player's words (ZEF-35, R-ZEF-KO): the chance a red drops
     him against the damage the same blow struck plainly would do on average, which a
-    knock-out blow gives up ("Knock-out: 12% to drop him; gives up 3.1 expected damage")."""
+    knock-out blow gives up.  Two ways: the odds card's line ("Knock-out: 12% to drop him;
+    gives up 3.1 expected damage") and the blow list's, short enough for a button's line
+    beside the blow's own words ("12% KO, forgoes 3.1 dmg")."""
     red = Fraction(t.chart.column(blow.walk.column).ways()[Colour.RED], 100)
     plain = odds_of(state, blow, t).expected_damage
     kept = odds_of(state, blow, t, knockout=True).expected_damage
     lost = float(plain - kept)
     given = f"gives up {lost:.1f} expected damage" if lost >= 0.05 else "gives up no damage"
-    return f"Knock-out: {_percent(red)} to drop him; {given}"
+    short = f"forgoes {lost:.1f} dmg" if lost >= 0.05 else "forgoes no damage"
+    return (f"Knock-out: {_percent(red)} to drop him; {given}",
+            f"{_percent(red)} KO, {short}")
 
 
 def _percent(p: Fraction) -> str:
@@ -114,7 +118,7 @@ def shown_odds(state: Battle, blow: Blow, locations: tuple[Blow, ...] = (),
     over the hit-location d10's faces for a shot that lands where it falls, ZEF-39), the
     roll needed and the shield's note; for a knock-out blow (`knockout`, ZEF-35) its own
     odds, no wound (a red knocks out instead) and its line against the plain blow
-    (`knockout_line`), which the blow list shows as the choice's summary."""
+    (`knockout_words`), the short one the blow list's summary of the choice."""
     t = t or load_tables()
     base = odds_of(state, blow, t, locations, knockout=knockout)
     spots = locations or (blow,)
@@ -124,11 +128,11 @@ def shown_odds(state: Battle, blow: Blow, locations: tuple[Blow, ...] = (),
     notes = list(base.notes)
     summary = ""
     if knockout:
-        summary = knockout_line(state, blow, t)
+        line, summary = knockout_words(state, blow, t)
         rest = ("any other colour wounds as an ordinary blow (the GM's ruling "
                 "knockout_damage_on_failure)" if config_of(state).knockout_damage_on_failure
                 else "any other colour does nothing")
-        notes += [f"{summary}.", f"A knock-out blow: red knocks him out for 1 to 10 minutes; "
+        notes += [f"{line}.", f"A knock-out blow: red knocks him out for 1 to 10 minutes; "
                   f"{rest} (ZEF-35, R-ZEF-KO)."]
     else:
         notes.append(f"A specific wound (a red hit, ZEF-54, ZEF-55): "
