@@ -35,9 +35,10 @@ if TYPE_CHECKING:
 PLAYERS = RIDERS  # a player's words for who plays a side -> the player ("human", "ai:…")
 # The description's box: a line's height, and the most lines shown before it scrolls
 # (roomy, and on a short window).
-DESCRIPTION_LINE = 24
-DESCRIBED = {False: 6, True: 3}
+DESCRIPTION_LINE = 25
+DESCRIBED = (6, 3, 2)
 FACT_LINE = 22  # a line of the scenario's facts (a side's figures, the size, the balance)
+MOTTO = 34  # the motto's room under the name
 
 
 def wrapped(text: str, measure: Callable[[str], int], width: int) -> list[str]:
@@ -96,8 +97,11 @@ class MenuScene:
         self.fact_lines: list[str] = []  # what the panel says of the scenario, line by line
         ui = self.app.ui
         w, h = self.app.size
-        compact = h < 760  # a laptop's 768 rows: the description and rows a little tighter
         self.latest, label = self._latest()
+        # How tight the panel must be to fit the window: 0 roomy; 1 the description shorter
+        # and the rows closer; 2 the motto and the hint line left out and a side's
+        # figures on one line.
+        compact = next((c for c in (0, 1) if self._height(c) <= h - 20), 2)
         # The panel is as tall as what it holds, in the middle of the window: no empty half.
         self.panel_rect = pygame.Rect(w // 2 - 330, 0, 660, self._height(compact))
         self.panel_rect.top = max(10, (h - self.panel_rect.height) // 2)
@@ -105,21 +109,24 @@ class MenuScene:
         self.widgets.append(panel)
         UILabel(pygame.Rect(20, 6, 620, 60), "FLANK", ui, container=panel,
                 object_id="#title")
-        UILabel(pygame.Rect(20, 54, 620, 24),
-                "Tactical battles under old-school rules, played by the book and explained.",
-                ui, container=panel)
+        up = MOTTO if compact == 2 else 0  # the motto left out of the tightest panel
+        if not up:
+            UILabel(pygame.Rect(20, 54, 620, 24),
+                    "Tactical battles under old-school rules, played by the book and "
+                    "explained.", ui, container=panel)
         names = [e.title for e in self.entries] or ["(no scenarios found)"]
-        UILabel(pygame.Rect(20, 92, 120, 30), "Scenario", ui, container=panel)
+        UILabel(pygame.Rect(20, 92 - up, 120, 30), "Scenario", ui, container=panel)
         self.scenario_menu = UIDropDownMenu(names, names[self.choice], pygame.Rect(
-            150, 92, 480, 30), ui, container=panel)
+            150, 92 - up, 480, 30), ui, container=panel)
         rulesets = [name for _, name, _ in catalogue()]
         entry = self.entries[self.choice] if self.entries else None
         default = self.ruleset_name or next(
             (n for rid, n, _ in catalogue() if entry and rid == entry.ruleset), rulesets[0])
-        UILabel(pygame.Rect(20, 130, 120, 30), "Ruleset", ui, container=panel)
-        self.ruleset_menu = UIDropDownMenu(rulesets, default, pygame.Rect(150, 130, 480, 30),
-                                           ui, container=panel)
-        y = 172
+        UILabel(pygame.Rect(20, 130 - up, 120, 30), "Ruleset", ui, container=panel)
+        self.ruleset_menu = UIDropDownMenu(rulesets, default,
+                                           pygame.Rect(150, 130 - up, 480, 30), ui,
+                                           container=panel)
+        y = 172 - up
         if entry is not None:
             described = self._described(entry, compact)
             self.description = UITextBox(entry.description or "",
@@ -137,21 +144,24 @@ class MenuScene:
         self.sandbox = UIButton(pygame.Rect(330, y + 16, 145, 46), "Sandbox (GM)", ui,
                                 container=panel)
         self.quit = UIButton(pygame.Rect(485, y + 16, 145, 46), "Quit", ui, container=panel)
-        self.learn = UIButton(pygame.Rect(20, y + (166 if self.message else 100), 610, 40),
-                              "Learn: lessons in positioning", ui, container=panel)
-        UILabel(pygame.Rect(20, y + 70, 610, 24),
-                "Two or more human sides play hot-seat; a computer side thinks while you watch.",
-                ui, container=panel)
+        y += 70
+        if compact < 2:
+            UILabel(pygame.Rect(20, y, 610, 24), "Two or more human sides play hot-seat; a "
+                    "computer side thinks while you watch.", ui, container=panel)
+            y += 30
         if self.message:
             UITextBox(f"<font color='#ff7070'>{self.message}</font>",
-                      pygame.Rect(20, y + 100, 610, 60), ui, container=panel)
+                      pygame.Rect(20, y, 610, 60), ui, container=panel)
+            y += 66
+        self.learn = UIButton(pygame.Rect(20, y, 610, 40), "Learn: lessons in positioning",
+                              ui, container=panel)
 
     def _chosen_ruleset(self, entry: ScenarioEntry) -> str:
         """The id of the ruleset the menu shows for `entry`: the one chosen, else its own."""
         return next((rid for rid, name, _ in catalogue() if name == self.ruleset_name),
                     entry.ruleset)
 
-    def _sides(self, panel: UIPanel, entry: ScenarioEntry, y: int, compact: bool) -> int:
+    def _sides(self, panel: UIPanel, entry: ScenarioEntry, y: int, compact: int) -> int:
         """Who fights: each side's name, who plays it and its figures counted; then the
         battlefield's size and, where it was measured, the balance.  Returns the y below."""
         ui = self.app.ui
@@ -170,7 +180,7 @@ class MenuScene:
             y += 30
             force = forces.get(side)
             if force is not None:
-                y = self._lines(panel, force_lines(force, self._measure, 610), y)
+                y = self._lines(panel, self._figures(force, compact), y)
             y += 4 if compact else 8
         everyone = all(p == PERSON for p in players)
         self.hot_seat = UIButton(
@@ -184,6 +194,10 @@ class MenuScene:
                 y = self._lines(panel, wrapped(f"Balance: {facts.balance.line()}.",
                                                self._measure, 610), y)
         return y
+
+    def _figures(self, force: SideForces, compact: int) -> list[str]:
+        """A side's figures in two lines, or one in the tightest panel."""
+        return force_lines(force, self._measure, 610, 1 if compact == 2 else 2)
 
     def _measure(self, text: str) -> int:
         """How wide `text` is in the panel's facts lines (their own font)."""
@@ -201,23 +215,23 @@ class MenuScene:
             y += FACT_LINE
         return y
 
-    def _described(self, entry: ScenarioEntry, compact: bool) -> int:
+    def _described(self, entry: ScenarioEntry, compact: int) -> int:
         """The description box's height: its lines, up to `DESCRIBED` (then it scrolls)."""
         lines = len(wrapped(entry.description or "", self._measure, 580)) or 1
-        return DESCRIPTION_LINE * min(lines, DESCRIBED[compact]) + 14
+        return DESCRIPTION_LINE * min(lines, DESCRIBED[compact]) + 18
 
-    def _height(self, compact: bool) -> int:
+    def _height(self, compact: int) -> int:
         """The panel's height for the scenario shown: the controls, its sides' rows and
         lines (measured as `_sides` lays them), the buttons and any message."""
         entry = self.entries[self.choice] if self.entries else None
-        y = 172
+        y = 172 - (MOTTO if compact == 2 else 0)
         if entry is not None:
             facts = entry.facts(self._chosen_ruleset(entry))
             y += self._described(entry, compact) + 8
             forces = {f.side: f for f in facts.forces} if facts is not None else {}
             for side in entry.sides:
                 force = forces.get(side)
-                lines = force_lines(force, self._measure, 610) if force is not None else []
+                lines = self._figures(force, compact) if force is not None else []
                 y += 30 + FACT_LINE * len(lines) + (4 if compact else 8)
             if facts is not None:
                 y += FACT_LINE
@@ -226,7 +240,8 @@ class MenuScene:
                                                  self._measure, 610))
         if self.latest is not None:
             y += 46
-        return y + (166 if self.message else 100) + 40 + 20
+        y += 70 + (30 if compact < 2 else 0) + (66 if self.message else 0)
+        return y + 40 + 20
 
     def handle(self, e: pygame.event.Event) -> Any:
         if self.save_problem is not None:

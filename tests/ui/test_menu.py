@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.app import App
 from game.ui.battle_scene import BattleScene
@@ -103,12 +104,18 @@ def test_the_sprint_shows_its_measured_balance_and_only_under_its_own_ruleset():
     assert not any(t.startswith("Balance") for t in app.scene.fact_lines)
 
 
-def test_the_panel_is_as_tall_as_what_it_holds_and_nothing_is_cut():
-    """"Half the panel is empty": the panel ends under its last button, at every size;
-    every facts line fits its label in the label's own font."""
+@pytest.mark.parametrize("saved", [False, True], ids=["nothing saved", "a battle to continue"])
+def test_the_panel_is_as_tall_as_what_it_holds_and_nothing_is_cut(monkeypatch, saved):
+    """"Half the panel is empty": the panel ends under its last button, and fits the window,
+    at every size (with a Continue button too); every facts line fits its label in the
+    label's own font."""
+    from pathlib import Path
+
     from pygame_gui.elements import UILabel
 
-    for size in ((1366, 768), (1920, 1080), (1440, 900)):
+    latest = (Path("duel.flank"), "Continue: Duel") if saved else (None, "")
+    monkeypatch.setattr(MenuScene, "_latest", staticmethod(lambda: latest))
+    for size in ((1366, 768), (1920, 1080), (1440, 900), (960, 600)):
         app = App(size)
         menu = MenuScene(app)
         app.switch(menu)
