@@ -423,10 +423,12 @@ def _cmd_sandbox(args: argparse.Namespace) -> int:
 
 def _cmd_menu(args: argparse.Namespace) -> int:
     from game.app import App
-    from game.ui.title_scene import TitleScene
+    from game.ui.loading_scene import LoadingScene
 
     app = App()
-    app.switch(TitleScene(app))  # the front door first; a key or a click opens the menu
+    # A first frame at once, the slow loading step by step under it, then the front door
+    # (the title); a key or a click there opens the menu.
+    app.switch(LoadingScene(app))
     app.run(screenshot=args.screenshot, frames=args.frames)
     return 0
 

@@ -1,7 +1,10 @@
 """Bundled scenarios, and the seats that play them: headless.
 
-Scenarios are the Tiled maps in `maps/`; a map that fails to load is listed with its error
-instead of breaking the menu.  Opening one in the window is `game.ui.launch`.
+Scenarios are the Tiled maps in `maps/`; a map that fails to load is left out instead of
+breaking the menu, and so is a map whose `menu` property is false (the 128 × 128 stress map,
+kept for `bench/`: `flank play stress_128` still opens it).  Each map is read once and kept
+until its file changes, so the menu opened again after a battle reads nothing.  Opening one
+in the window is `game.ui.launch`.
 
 Nobody asked, a person plays the scenario's players' side against the computer (see
 `default_players`): a newcomer's first battle has an opponent, and hot-seat is a choice.
@@ -12,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from xml.etree.ElementTree import ParseError
 
-from rules.engine import BattleSetup
+if TYPE_CHECKING:  # the rules are loaded by the first map read, not by this module (the
+    from rules.engine import BattleSetup  # loading screen imports it before its first step)
 
 ROOT = Path(__file__).resolve().parent.parent
 # Who sits at a side: a person, or the computer's default player (as `flank play --sides`).
@@ -32,13 +37,26 @@ class ScenarioEntry:
     sides: list[str] = field(default_factory=list)  # side ids, in the map's order
     side_names: list[str] = field(default_factory=list)  # the names a player reads
     player_side: str | None = None  # the map's `pc_side`: the players' characters
+    scenario: Any = field(default=None, repr=False, compare=False)  # the map as read
+    _facts: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, sc: Any, path: Path | str | None = None) -> ScenarioEntry:
         """The entry for a loaded map (a `game.maps.Scenario`)."""
         return cls(sc.title or Path(sc.path).stem, Path(path or sc.path), sc.ruleset,
                    sc.description, [s.id for s in sc.setup.sides],
-                   [s.name or s.id for s in sc.setup.sides], sc.pc_side)
+                   [s.name or s.id for s in sc.setup.sides], sc.pc_side, sc)
+
+    def facts(self, ruleset: str | None = None) -> Any:
+        """Its sides' figures, size and balance as it opens under `ruleset` (the map's own
+        when None): a `game.scenario_facts.ScenarioFacts`, or None when it does not open
+        under that ruleset or the map was not kept.  Worked out once a ruleset."""
+        from game.scenario_facts import facts_of
+
+        key = ruleset or self.ruleset
+        if key not in self._facts:
+            self._facts[key] = None if self.scenario is None else facts_of(self.scenario, key)
+        return self._facts[key]
 
     def default_players(self) -> list[str]:
         """Who plays each side when nobody said (see `default_players`)."""
@@ -64,18 +82,59 @@ def default_players(sides: Sequence[str], player_side: str | None = None) -> lis
     return [PERSON if side == person else COMPUTER for side in sides]
 
 
-def bundled_scenarios(folder: Path = MAPS) -> list[ScenarioEntry]:
+def scenario_files(folder: Path = MAPS) -> list[Path]:
+    """The maps the menu offers, in its order; the ZeFRS mass battles' grids are kept in a
+    folder of their own (maps/mass/) and come last."""
+    return [*sorted(folder.glob("*.tmx")), *sorted(folder.glob("mass/*.tmx"))]
+
+
+def _not_for_the_menu(path: Path) -> bool:
+    """The map's own properties (read up to its first tileset or layer, not its 16,000
+    hexes) say `menu` = false."""
+    import defusedxml.ElementTree as SafeET
+
+    try:
+        for _event, el in SafeET.iterparse(str(path), events=("start",)):
+            if el.tag in ("tileset", "layer", "objectgroup", "group", "imagelayer"):
+                return False
+            if el.tag == "property" and el.get("name") == "menu":
+                return (el.get("value") or "").strip().lower() == "false"
+    except (ParseError, ValueError, OSError):  # a broken file is for `load_map` to name
+        return False
+    return False
+
+
+# path -> (the file's size and time when read, its entry or None: a map left out)
+_read: dict[Path, tuple[tuple[int, int], ScenarioEntry | None]] = {}
+
+
+def scenario_entry(path: Path) -> ScenarioEntry | None:
+    """The menu's entry for the map at `path`, read once while the file stays the same;
+    None for a map that does not load or says it is not for the menu (`menu` = false)."""
     from game.maps import MapError, load_map
 
-    out = []
-    # the ZeFRS mass battles' grids are kept in a folder of their own (maps/mass/)
-    for path in [*sorted(folder.glob("*.tmx")), *sorted(folder.glob("mass/*.tmx"))]:
-        try:
-            sc = load_map(path)
-        except MapError:
-            continue
-        out.append(ScenarioEntry.of(sc, path))
-    return out
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    stamp = (st.st_size, st.st_mtime_ns)
+    kept = _read.get(path)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    entry: ScenarioEntry | None = None
+    try:
+        sc = None if _not_for_the_menu(path) else load_map(path)
+    except MapError:
+        sc = None
+    if sc is not None and sc.properties.get("menu", True) is not False:
+        entry = ScenarioEntry.of(sc, path)
+    _read[path] = (stamp, entry)
+    return entry
+
+
+def bundled_scenarios(folder: Path = MAPS) -> list[ScenarioEntry]:
+    """The scenarios a player picks from in the menu (see the module's docstring)."""
+    return [e for e in map(scenario_entry, scenario_files(folder)) if e is not None]
 
 
 def find_scenario(name: str) -> Path:

@@ -82,6 +82,7 @@ class MapSpec:
     ruleset: str = "fallen_empire"
     victory: str = "last_side_standing"
     options: dict[str, object] = field(default_factory=dict)  # written as option.<key>
+    properties: dict[str, object] = field(default_factory=dict)  # other map properties
 
     @property
     def axis(self) -> str:
@@ -278,7 +279,8 @@ def stress_128() -> MapSpec:
                 "A big mixed map with fifty figures a side, for benchmarks: lakes and fords, "
                 "woods, hills, fields, two roads and a walled farm.",
                 "pointy", "odd", 128, 128, "men",
-                {"men": "The men", "orcs": "The orcs"})
+                {"men": "The men", "orcs": "The orcs"},
+                properties={"menu": False})  # for bench/frame.py, not a player's scenario
     rng = random.Random(128)
     height = _noise(rng, 128, 10)
     growth = _noise(rng, 128, 14)
@@ -402,6 +404,8 @@ def _attr(value: object) -> str:
 
 
 def _property(name: str, value: object, indent: str) -> str:
+    if isinstance(value, bool):
+        return f'{indent}<property name="{_attr(name)}" type="bool" value="{str(value).lower()}"/>'
     kind = ' type="int"' if isinstance(value, int) else ""
     return f'{indent}<property name="{_attr(name)}"{kind} value="{_attr(value)}"/>'
 
@@ -428,6 +432,7 @@ def to_tmx(m: MapSpec) -> str:
     }
     props.update({f"side.{k}": v for k, v in m.side_names.items()})
     props.update({f"option.{k}": v for k, v in m.options.items()})
+    props.update(m.properties)
     out += [_property(k, v, "  ") for k, v in sorted(props.items())]
     out += [
         " </properties>",

@@ -152,6 +152,9 @@ class Ruleset:
     id: ClassVar[str]
     name: ClassVar[str]
     source: ClassVar[str]  # the text by its title and author, as a reader cites it (no file)
+    # How the ruleset plays, in a player's words (what makes its fights different, never a
+    # clause or a file): the menu's line beside its name.  "" says nothing.
+    plays_like: ClassVar[str] = ""
     order: ClassVar[int] = 100  # where the menu and `flank rulesets` list it, lowest first
     health_word: ClassVar[str] = "HP"  # what the text calls a figure's wounds' measure
     round_word: ClassVar[str] = "round"  # what the text calls one turn of the fight

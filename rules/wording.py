@@ -32,7 +32,9 @@ from rules.hexgrid import Hex, hex_to_offset
 
 _IRREGULAR = {"die": "dice", "man": "men", "foot": "feet", "hex": "hexes", "ally": "allies",
               "enemy": "enemies", "penalty": "penalties", "is": "are", "has": "have",
-              "was": "were", "does": "do"}
+              "was": "were", "does": "do", "elf": "elves", "dwarf": "dwarves",
+              "wolf": "wolves", "thief": "thieves"}
+_MANS = ("human", "shaman", "talisman", "german")  # a "-man" word whose plural is "-mans"
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -45,6 +47,10 @@ def plural_of(one: str) -> str:
     head, _, last = one.rpartition(" ")
     if last in _IRREGULAR:
         many = _IRREGULAR[last]
+    elif last.lower() in _IRREGULAR:  # a name's capital kept: "Elf" -> "Elves"
+        many = last[0] + _IRREGULAR[last.lower()][1:]
+    elif last.lower().endswith("man") and not last.lower().endswith(_MANS):
+        many = last[:-2] + "en"  # "Crossbowman" -> "Crossbowmen", "Fighting-Man" -> "-Men"
     elif re.search(r"(s|x|z|ch|sh)$", last):
         many = last + "es"
     elif re.search(r"[^aeiou]y$", last):
@@ -158,6 +164,12 @@ def _ruleset_word(ruleset: str, attr: str, default: str) -> str:
         return str(getattr(registry.load(registry.RULESETS, ruleset), attr, default))
     except (registry.PluginError, KeyError, ValueError):
         return default
+
+
+def template_names(ruleset: str) -> dict[str, str]:
+    """Each template id of `ruleset` to the name its tables give it ("Crossbowman"); {} for
+    a ruleset that keeps none or does not load."""
+    return _template_names(ruleset)
 
 
 def _template_names(ruleset: str) -> dict[str, str]:

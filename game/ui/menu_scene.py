@@ -12,6 +12,7 @@ tournament of jousts) from its tournament file.  A battle's save is checked as i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITe
 
 from game.content import ScenarioEntry, bundled_scenarios
 from game.lists.roster import PERSON
+from game.scenario_facts import SideForces, listing
 from game.ui.launch import start_battle
 from game.ui.lists_setup import RIDER_LABEL, RIDERS
 from game.ui.menu_art import MenuArt
@@ -31,6 +33,41 @@ if TYPE_CHECKING:
     from game.ui.save_problem import SaveProblemDialog
 
 PLAYERS = RIDERS  # a player's words for who plays a side -> the player ("human", "ai:…")
+# The description's box: a line's height, and the most lines shown before it scrolls
+# (roomy, and on a short window).
+DESCRIPTION_LINE = 25
+DESCRIBED = (6, 3, 2)
+FACT_LINE = 22  # a line of the scenario's facts (a side's figures, the size, the balance)
+MOTTO = 34  # the motto's room under the name
+
+
+def wrapped(text: str, measure: Callable[[str], int], width: int) -> list[str]:
+    """`text` in lines no wider than `width` as `measure` measures them, broken between
+    words: nothing cut off."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and measure(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def force_lines(force: SideForces, measure: Callable[[str], int], width: int,
+                most: int = 2) -> list[str]:
+    """A side's figures in at most `most` lines: every kind while they fit, else the first
+    ones and "and N more" (the count of figures always whole)."""
+    kinds = list(force.kinds)
+    for shown in range(len(kinds), 0, -1):
+        rest = len(kinds) - shown
+        items = kinds[:shown] + ([f"{rest} more"] if rest else [])
+        lines = wrapped(f"{force.count}: {listing(items)}", measure, width)
+        if len(lines) <= most:
+            return lines
+    return [force.count]
 
 
 class MenuScene:
@@ -47,6 +84,7 @@ class MenuScene:
         self.message = message
         self.save_problem: SaveProblemDialog | None = None  # "Continue" found a save gone wrong
         self.art = MenuArt()  # the scenario's picture and the ruleset's figures beside it
+        self._facts_font: Any = None  # the font of the panel's facts lines, once asked
         self._recall(app.settings)
         self.build()
 
@@ -56,48 +94,45 @@ class MenuScene:
         self.widgets = []
         self.side_menus = []
         self.hot_seat = None
+        self.fact_lines: list[str] = []  # what the panel says of the scenario, line by line
         ui = self.app.ui
         w, h = self.app.size
-        self.panel_rect = pygame.Rect(w // 2 - 330, 40, 660, h - 80)
+        self.latest, label = self._latest()
+        # How tight the panel must be to fit the window: 0 roomy; 1 the description shorter
+        # and the rows closer; 2 the motto and the hint line left out and a side's
+        # figures on one line.
+        compact = next((c for c in (0, 1) if self._height(c) <= h - 20), 2)
+        # The panel is as tall as what it holds, in the middle of the window: no empty half.
+        self.panel_rect = pygame.Rect(w // 2 - 330, 0, 660, self._height(compact))
+        self.panel_rect.top = max(10, (h - self.panel_rect.height) // 2)
         panel = UIPanel(self.panel_rect, manager=ui)
         self.widgets.append(panel)
         UILabel(pygame.Rect(20, 6, 620, 60), "FLANK", ui, container=panel,
                 object_id="#title")
-        UILabel(pygame.Rect(20, 54, 620, 24),
-                "Tactical battles under old-school rules, played by the book and explained.",
-                ui, container=panel)
+        up = MOTTO if compact == 2 else 0  # the motto left out of the tightest panel
+        if not up:
+            UILabel(pygame.Rect(20, 54, 620, 24),
+                    "Tactical battles under old-school rules, played by the book and "
+                    "explained.", ui, container=panel)
         names = [e.title for e in self.entries] or ["(no scenarios found)"]
-        UILabel(pygame.Rect(20, 96, 120, 30), "Scenario", ui, container=panel)
+        UILabel(pygame.Rect(20, 92 - up, 120, 30), "Scenario", ui, container=panel)
         self.scenario_menu = UIDropDownMenu(names, names[self.choice], pygame.Rect(
-            150, 96, 480, 30), ui, container=panel)
+            150, 92 - up, 480, 30), ui, container=panel)
         rulesets = [name for _, name, _ in catalogue()]
         entry = self.entries[self.choice] if self.entries else None
         default = self.ruleset_name or next(
             (n for rid, n, _ in catalogue() if entry and rid == entry.ruleset), rulesets[0])
-        UILabel(pygame.Rect(20, 136, 120, 30), "Ruleset", ui, container=panel)
-        self.ruleset_menu = UIDropDownMenu(rulesets, default, pygame.Rect(150, 136, 480, 30),
-                                           ui, container=panel)
-        y = 180
+        UILabel(pygame.Rect(20, 130 - up, 120, 30), "Ruleset", ui, container=panel)
+        self.ruleset_menu = UIDropDownMenu(rulesets, default,
+                                           pygame.Rect(150, 130 - up, 480, 30), ui,
+                                           container=panel)
+        y = 172 - up
         if entry is not None:
-            self.description = UITextBox(entry.description or "", pygame.Rect(20, y, 610, 90),
-                                         ui, container=panel)
-            y += 100
-            players = self.players(entry)
-            names = entry.side_names or entry.sides
-            for name, who in zip(names, players, strict=True):
-                UILabel(pygame.Rect(20, y, 200, 30), name, ui, container=panel)
-                word = RIDER_LABEL.get(who, who)
-                menu = UIDropDownMenu([*PLAYERS] + ([] if who in RIDER_LABEL else [who]), word,
-                                      pygame.Rect(230, y, 200, 30), ui, container=panel)
-                self.side_menus.append(menu)
-                y += 36
-            everyone = all(p == PERSON for p in players)
-            self.hot_seat = UIButton(
-                pygame.Rect(440, y - 36 * len(players), 190, 30),
-                "Against the computer" if everyone else "Hot-seat", ui, container=panel,
-                tool_tip_text="Every side a person at this machine" if not everyone else
-                "A person on the players' side, the computer on the others")
-        self.latest, label = self._latest()
+            described = self._described(entry, compact)
+            self.description = UITextBox(entry.description or "",
+                                         pygame.Rect(20, y, 610, described), ui,
+                                         container=panel)
+            y = self._sides(panel, entry, y + described + 8, compact)
         self.continue_b = None
         if self.latest is not None:
             self.continue_b = UIButton(pygame.Rect(20, y + 8, 610, 38), label, ui,
@@ -109,14 +144,104 @@ class MenuScene:
         self.sandbox = UIButton(pygame.Rect(330, y + 16, 145, 46), "Sandbox (GM)", ui,
                                 container=panel)
         self.quit = UIButton(pygame.Rect(485, y + 16, 145, 46), "Quit", ui, container=panel)
-        self.learn = UIButton(pygame.Rect(20, y + (166 if self.message else 100), 610, 40),
-                              "Learn: lessons in positioning", ui, container=panel)
-        UILabel(pygame.Rect(20, y + 70, 610, 24),
-                "Two or more human sides play hot-seat; a computer side thinks while you watch.",
-                ui, container=panel)
+        y += 70
+        if compact < 2:
+            UILabel(pygame.Rect(20, y, 610, 24), "Two or more human sides play hot-seat; a "
+                    "computer side thinks while you watch.", ui, container=panel)
+            y += 30
         if self.message:
             UITextBox(f"<font color='#ff7070'>{self.message}</font>",
-                      pygame.Rect(20, y + 100, 610, 60), ui, container=panel)
+                      pygame.Rect(20, y, 610, 60), ui, container=panel)
+            y += 66
+        self.learn = UIButton(pygame.Rect(20, y, 610, 40), "Learn: lessons in positioning",
+                              ui, container=panel)
+
+    def _chosen_ruleset(self, entry: ScenarioEntry) -> str:
+        """The id of the ruleset the menu shows for `entry`: the one chosen, else its own."""
+        return next((rid for rid, name, _ in catalogue() if name == self.ruleset_name),
+                    entry.ruleset)
+
+    def _sides(self, panel: UIPanel, entry: ScenarioEntry, y: int, compact: int) -> int:
+        """Who fights: each side's name, who plays it and its figures counted; then the
+        battlefield's size and, where it was measured, the balance.  Returns the y below."""
+        ui = self.app.ui
+        facts = entry.facts(self._chosen_ruleset(entry))
+        forces = {f.side: f for f in facts.forces} if facts is not None else {}
+        players = self.players(entry)
+        names = entry.side_names or entry.sides
+        top = y
+        for side, name, who in zip(entry.sides, names, players, strict=True):
+            UILabel(pygame.Rect(20, y, 200, 30), name, ui, container=panel,
+                    object_id="#side_name")
+            word = RIDER_LABEL.get(who, who)
+            menu = UIDropDownMenu([*PLAYERS] + ([] if who in RIDER_LABEL else [who]), word,
+                                  pygame.Rect(230, y, 200, 30), ui, container=panel)
+            self.side_menus.append(menu)
+            y += 30
+            force = forces.get(side)
+            if force is not None:
+                y = self._lines(panel, self._figures(force, compact), y)
+            y += 4 if compact else 8
+        everyone = all(p == PERSON for p in players)
+        self.hot_seat = UIButton(
+            pygame.Rect(440, top, 190, 30),
+            "Against the computer" if everyone else "Hot-seat", ui, container=panel,
+            tool_tip_text="Every side a person at this machine" if not everyone else
+            "A person on the players' side, the computer on the others")
+        if facts is not None:
+            y = self._lines(panel, [f"Battlefield: {facts.size}"], y)
+            if facts.balance is not None:
+                y = self._lines(panel, wrapped(f"Balance: {facts.balance.line()}.",
+                                               self._measure, 610), y)
+        return y
+
+    def _figures(self, force: SideForces, compact: int) -> list[str]:
+        """A side's figures in two lines, or one in the tightest panel."""
+        return force_lines(force, self._measure, 610, 1 if compact == 2 else 2)
+
+    def _measure(self, text: str) -> int:
+        """How wide `text` is in the panel's facts lines (their own font)."""
+        if self._facts_font is None:
+            probe = UILabel(pygame.Rect(0, 0, 10, 10), "", self.app.ui, object_id="#facts")
+            self._facts_font = probe.font
+            probe.kill()
+        return int(self._facts_font.size(text)[0])
+
+    def _lines(self, panel: UIPanel, lines: list[str], y: int) -> int:
+        for line in lines:
+            UILabel(pygame.Rect(20, y, 610, FACT_LINE), line, self.app.ui, container=panel,
+                    object_id="#facts")
+            self.fact_lines.append(line)
+            y += FACT_LINE
+        return y
+
+    def _described(self, entry: ScenarioEntry, compact: int) -> int:
+        """The description box's height: its lines, up to `DESCRIBED` (then it scrolls)."""
+        lines = len(wrapped(entry.description or "", self._measure, 580)) or 1
+        return DESCRIPTION_LINE * min(lines, DESCRIBED[compact]) + 18
+
+    def _height(self, compact: int) -> int:
+        """The panel's height for the scenario shown: the controls, its sides' rows and
+        lines (measured as `_sides` lays them), the buttons and any message."""
+        entry = self.entries[self.choice] if self.entries else None
+        y = 172 - (MOTTO if compact == 2 else 0)
+        if entry is not None:
+            facts = entry.facts(self._chosen_ruleset(entry))
+            y += self._described(entry, compact) + 8
+            forces = {f.side: f for f in facts.forces} if facts is not None else {}
+            for side in entry.sides:
+                force = forces.get(side)
+                lines = self._figures(force, compact) if force is not None else []
+                y += 30 + FACT_LINE * len(lines) + (4 if compact else 8)
+            if facts is not None:
+                y += FACT_LINE
+                if facts.balance is not None:
+                    y += FACT_LINE * len(wrapped(f"Balance: {facts.balance.line()}.",
+                                                 self._measure, 610))
+        if self.latest is not None:
+            y += 46
+        y += 70 + (30 if compact < 2 else 0) + (66 if self.message else 0)
+        return y + 40 + 20
 
     def handle(self, e: pygame.event.Event) -> Any:
         if self.save_problem is not None:
@@ -135,6 +260,7 @@ class MenuScene:
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is (
                 self.ruleset_menu):
             self.ruleset_name = e.text
+            self.build()  # the sides' figures as that ruleset fields them
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element in self.side_menus:
             place = self.side_menus.index(e.ui_element)
             self.choose(place, PLAYERS.get(e.text, e.text))

@@ -20,13 +20,23 @@ def _count(surf: pygame.Surface, colour: tuple[int, int, int], tol: int = 3) -> 
 
 
 def test_the_game_opens_on_the_title_and_not_the_menu(monkeypatch):
-    """`flank` with no command: the first scene is the title screen."""
+    """`flank` with no command: the title screen, once the loading screen (the first frame,
+    issue 35 item 7; tests/ui/test_loading_screen.py) has done its work."""
     from game import cli
+    from game.ui.loading_scene import LoadingScene
 
-    seen = {}
-    monkeypatch.setattr(App, "run", lambda self, **kw: seen.setdefault("scene", self.scene))
+    seen = []
+
+    def run(self, **kw):
+        while isinstance(self.scene, LoadingScene) and len(seen) < 400:
+            seen.append(self.scene)
+            self.step(1 / 30)
+        seen.append(self.scene)
+
+    monkeypatch.setattr(App, "run", run)
     assert cli.main([]) == 0
-    assert isinstance(seen["scene"], TitleScene)
+    assert isinstance(seen[0], LoadingScene)
+    assert isinstance(seen[-1], TitleScene)
 
 
 def test_the_title_shows_the_name_on_its_banner_over_figures_on_the_mat():

@@ -56,6 +56,12 @@ class Empress(TableRuleset):
     source: ClassVar[str] = ("\"Empress core rules\", section 3: Combat, by the author of "
                              "artifactsandrelics.blogspot.com (September 2016)")
     order: ClassVar[int] = 10
+    # How it plays, in a player's words: what the menu says beside the ruleset's name.
+    plays_like: ClassVar[str] = ("No turns by side: each figure acts when its count comes round, "
+                                 "and may hold to strike back. The longer reach hits first and "
+                                 "the shorter must get past it; a blow glances off armour or "
+                                 "finds the gap, shields wear down blow by blow, and a shield "
+                                 "wall holds a line.")
 
     def tables(self, path: Path | None = None) -> EmpTables:
         return load_tables(path)

@@ -55,6 +55,12 @@ class EnchantedRealms(TableRuleset):
     source: ClassVar[str] = ("\"Combat Essentials\" of the Enchanted Realms rulebook, by "
                              "the author of enchantedrpg.com")
     order: ClassVar[int] = 30
+    # How it plays, in a player's words: what the menu says beside the ruleset's name.
+    plays_like: ClassVar[str] = ("Move, act and move again in one turn, rolling a fistful of d20s "
+                                 "against armour: every die that hits adds damage. Stand at the "
+                                 "ready to strike the moment a foe steps into reach; run past a "
+                                 "foe and he swings at you. A thief who bolts turns it into a "
+                                 "chase, counted down in seconds.")
 
     def tables(self, path: Path | None = None) -> ErTables:
         return load_tables(path)

@@ -47,6 +47,12 @@ class FallenEmpire(TableRuleset):
     source: ClassVar[str] = ("\"All the Fighting Rules\" of the Fallen Empire campaign, by the "
                              "author of treasurehuntershq.blogspot.com (10 March 2019)")
     order: ClassVar[int] = 0
+    # How it plays, in a player's words: what the menu says beside the ruleset's name.
+    plays_like: ClassVar[str] = ("Whole sides take turns: roll for initiative, then move, shoot, "
+                                 "fight and cast in phases. Every blow is a d20 against armour; "
+                                 "strike from behind for +2, set spears against a charge, and "
+                                 "never turn your back: a foe you step away from gets a free "
+                                 "swing and stops you there.")
 
     def tables(self, path: Path | None = None) -> FETables:
         return load_tables(path)

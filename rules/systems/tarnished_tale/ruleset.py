@@ -47,6 +47,12 @@ class TarnishedTale(TableRuleset):
     source: ClassVar[str] = ("\"Attacking\", the combat page of the Tarnished Tale rules, by the "
                              "author of tt.zadammac.ca")
     order: ClassVar[int] = 40
+    # How it plays, in a player's words: what the menu says beside the ruleset's name.
+    plays_like: ClassVar[str] = ("Every blow is a contest of skill rolls, and the target picks his "
+                                 "defence first: dodge, block, soak it on armour or hit back. "
+                                 "Armour has hit points of its own and breaks; gang up for a "
+                                 "boon, and a bad fumble leaves you prone, knocked back or "
+                                 "disarmed.")
 
     def tables(self, path: Path | None = None) -> TTTables:
         return load_tables(path)

@@ -60,6 +60,12 @@ class ZeFRS(TableRuleset):
     source: ClassVar[str] = ("\"ZeFRS\", the free re-release of the rules of the Conan "
                              "Role-Playing Game (TSR, 1985), by Krawec (2007-2008)")
     order: ClassVar[int] = 20
+    # How it plays, in a player's words: what the menu says beside the ruleset's name.
+    plays_like: ClassVar[str] = ("Everyone declares, then initiative is rolled. An attack is a "
+                                 "d100 read on a colour chart shifted by skill, armour and "
+                                 "position; you aim at head, chest, arm, gut or leg and the wound "
+                                 "lands there. Armies of hundreds fight on a grid of 100-foot "
+                                 "squares.")
     health_word: ClassVar[str] = "Damage Points"  # ZeFRS's own word (Damage)
     round_word: ClassVar[str] = "turn"  # the text's "combat turn" (ZEF-17), as its header says
 
