@@ -25,9 +25,10 @@ from game.turns import TurnManager
 from game.ui.battle_panels import BattlePanels
 from game.ui.handover import HandoverCover
 from game.ui.help import controls_html
+from game.ui.log_box import LOG_LINES, their_last_move
 from game.ui.narration import event_html
 from game.ui.play_scene import PlayScene
-from game.ui.side_panel import LOG_LINES, WIDTH, SidePanel
+from game.ui.side_panel import WIDTH, SidePanel
 from rules.commands import Command, Pass
 from rules.engine import ruleset_of
 from rules.events import Event
@@ -89,21 +90,26 @@ class BattleScene(PlayScene, BattlePanels):
         self._log_dirty = True
 
     def _draw_log(self) -> None:
+        """The log oldest first, as the viewer may see it, with the first line of the other
+        side's last move kept in view (log_box)."""
         self._log_dirty = False
         viewer = self.viewer
         events = self.tm.visible_events(viewer) if viewer else self.tm.events
         names = Words.of(self.tm.state)
-        newest: list[str] = []
+        newest: list[tuple[int, str]] = []
         for e in reversed(events):  # only the lines the panel will show
             line = event_html(e, names)
             if line:
-                newest.append(line)
+                newest.append((id(e), line))
                 if len(newest) >= LOG_LINES:
                     break
-        lines = newest[::-1]
+        newest.reverse()
+        theirs = their_last_move(self.tm, viewer, {i for i, _ in newest})
+        keep = next((n for n, (i, _) in enumerate(newest) if i in theirs), None)
+        lines = [line for _, line in newest]
         if self.message:
             lines.append(f"<font color='#ff6060'>{self.message}</font>")
-        self.panel.set_log(lines)
+        self.panel.set_log(lines, keep)
 
     def _ready_for_input(self) -> bool:
         seat = self.tm.waiting_on

@@ -1,5 +1,6 @@
 """The joust's side panel: the pass, whose choice it is, the two riders, the odds of each
-throw before it is chosen (exact, FE-48), the three throw buttons, and the log.
+throw before it is chosen (exact, FE-48), the three throw buttons, and the log (oldest
+first, the newest in view, room for eight lines kept: game/ui/log_box.py).
 
 Built from pygame-gui widgets, rebuilt when the window is resized.  The odds are words and
 a small chart: for each throw of 1, 2 or 3 dice, the chance this pass goes the rider's way
@@ -17,12 +18,12 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.render.tokens import font
 from game.ui.layout import stack_heights
+from game.ui.log_box import LOG_LINES, LogBox, least_height
 from game.ui.markup import escape, pct
 from rules.systems.fallen_empire.joust_odds import ChoiceOdds
 
 WIDTH = 380
-LOG_LINES = 60
-CARD_H, ODDS_H, CHART_H, LOG_MIN = 64, 300, 72, 90
+CARD_H, ODDS_H, CHART_H = 64, 300, 72
 CARD_MIN, ODDS_MIN = 56, 80
 FIXED_H = 76 + 2 + 2 + CHART_H + 4 + 44 + 4 + 12
 WIN, DRAW, LOSE = (92, 196, 110), (170, 170, 170), (214, 84, 70)
@@ -99,7 +100,8 @@ class JoustPanel:
                                object_id="#tracker")
         self.pools = UILabel(pygame.Rect(4, 28, inner, 22), "", self.ui, container=c)
         self.turn = UILabel(pygame.Rect(4, 50, inner, 24), "", self.ui, container=c)
-        card_h, odds_h = stack_heights(h - FIXED_H - LOG_MIN, (CARD_H, ODDS_H),
+        log_least = least_height(self.ui)
+        card_h, odds_h = stack_heights(h - FIXED_H - log_least, (CARD_H, ODDS_H),
                                        (CARD_MIN, ODDS_MIN))
         self.card = UITextBox("", pygame.Rect(4, 76, inner, card_h), self.ui, container=c)
         y = 76 + card_h + 2
@@ -116,8 +118,8 @@ class JoustPanel:
                         tool_tip_text=f"Throw {dice_word(n)} this pass, in secret (FE-48)")
             for n in (1, 2, 3)}
         log_top = y + 44 + 4
-        self.log = UITextBox("", pygame.Rect(4, log_top, inner, max(LOG_MIN, h - log_top - 12)),
-                             self.ui, container=c)
+        self.log = LogBox(pygame.Rect(4, log_top, inner, max(log_least, h - log_top - 12)),
+                          self.ui, container=c)
         self._odds_key = None
         self.set_log(self._log)
 
@@ -156,9 +158,11 @@ class JoustPanel:
     def throw_for(self, element: object) -> int | None:
         return next((n for n, b in self.throw_buttons.items() if b is element), None)
 
-    def set_log(self, lines: list[str]) -> None:
+    def set_log(self, lines: list[str], keep: int | None = None) -> None:
+        """The log's entries, oldest first: the newest at the foot, in view, or the `keep`th
+        (the first of the other rider's last move) if the two cannot both be (log_box)."""
         self._log = lines[-LOG_LINES:]
-        self.log.set_text("<br>".join(reversed(self._log)))
+        self.log.show(self._log, None if keep is None else keep - (len(lines) - len(self._log)))
 
 
 __all__ = ["LOG_LINES", "WIDTH", "JoustPanel", "dice_word", "odds_chart", "odds_html", "pct"]

@@ -31,6 +31,7 @@ from game.ui.joust_help import joust_help_html
 from game.ui.joust_log import JoustLog, cited, rider_names
 from game.ui.joust_panel import LOG_LINES, WIDTH, JoustPanel, dice_word
 from game.ui.joust_picture import full_pool, picture_of
+from game.ui.log_box import their_last_move
 from game.ui.markup import escape
 from game.ui.mode_scene import ModeScene
 from game.ui.scene_keys import NOT_MINE, screen_key
@@ -244,20 +245,23 @@ class JoustScene(ModeScene):
         if key == self._log_key:
             return
         self._log_key = key
-        lines: list[str] = []
+        told: list[tuple[int, str]] = []
         for e in reversed(events[:max(0, upto)]):
             if (viewer is not None and not isinstance(e, JoustThrowChosen)
                     and self.tm.hidden_from(viewer, e)):
                 continue
             line = self.words.line(e)
             if line:
-                lines.append(line)
-                if len(lines) >= LOG_LINES:
+                told.append((id(e), line))
+                if len(told) >= LOG_LINES:
                     break
-        lines.reverse()
+        told.reverse()  # oldest first, the other rider's last move kept in view (log_box)
+        theirs = their_last_move(self.tm, viewer, {i for i, _ in told})
+        keep = next((n for n, (i, _) in enumerate(told) if i in theirs), None)
+        lines = [line for _, line in told]
         if self.message:
             lines.append(f"<font color='#ff6060'>{self.message}</font>")
-        self.panel.set_log(lines)
+        self.panel.set_log(lines, keep)
 
     def _turn_words(self) -> str:
         """Whose turn it is in the state on screen: while a pass is still being shown the

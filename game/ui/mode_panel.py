@@ -3,6 +3,9 @@ track): four boxes down the right edge (whose decision it is, the card of who is
 exact odds of the choice at hand, the log with its citations) and a band of buttons between
 the odds and the log that each mode fills its own way (`set_buttons`).
 
+The log keeps room for eight lines (game/ui/log_box.py), oldest first and the newest in
+view: on a short window the card and the odds give way (they scroll), never the log.
+
 A box's text is set again only when it changed: pygame-gui lays a text box out afresh on
 every `set_text`, and the scene asks for the words every frame.
 """
@@ -14,8 +17,12 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
+from game.ui.layout import stack_heights
+from game.ui.log_box import LogBox, least_height
+
 WIDTH = 400
 BUTTON_H = 32
+CARD_LEAST, ODDS_LEAST = 48, 60  # two lines of the card, two of the odds, and they scroll
 
 
 def choice_button(rect: pygame.Rect, label: str, ui: Any, container: Any,
@@ -35,8 +42,14 @@ class ModePanel:
 
     def __init__(self, ui: Any, size: tuple[int, int], heights: tuple[int, int, int],
                  button_rows: int) -> None:
+        """`heights`: the status box's, and the card's and the odds' as designed (less on a
+        short window, so that the log keeps its eight lines)."""
         status_h, card_h, odds_h = heights
         w, h = size
+        self.button_area = button_rows * (BUTTON_H + 4)
+        log_least = least_height(ui)
+        card_h, odds_h = stack_heights(h - (16 + status_h + self.button_area + 4 + 8) - log_least,
+                                       (card_h, odds_h), (CARD_LEAST, ODDS_LEAST))
         self.ui = ui
         self.rect = pygame.Rect(w - WIDTH, 0, WIDTH, h)
         self.panel = UIPanel(self.rect, starting_height=1, manager=ui)
@@ -47,10 +60,9 @@ class ModePanel:
         self.odds = UITextBox("", pygame.Rect(4, 12 + status_h + card_h, inner, odds_h), ui,
                               container=self.panel)
         self.button_top = 16 + status_h + card_h + odds_h
-        self.button_area = button_rows * (BUTTON_H + 4)
         log_top = self.button_top + self.button_area + 4
-        self.log = UITextBox("", pygame.Rect(4, log_top, inner, max(60, h - log_top - 8)), ui,
-                             container=self.panel)
+        self.log = LogBox(pygame.Rect(4, log_top, inner, max(log_least, h - log_top - 8)), ui,
+                          container=self.panel)
         self.buttons: dict[Any, Any] = {}
         self._key: tuple = ()
         self._texts: dict[str, str] = {}
@@ -72,8 +84,10 @@ class ModePanel:
     def set_odds(self, html: str) -> None:
         self._set(self.odds, "odds", html)
 
-    def set_log(self, lines: list[str]) -> None:
-        self._set(self.log, "log", "<br>".join(lines))
+    def set_log(self, lines: list[str], keep: int | None = None) -> None:
+        """The log's entries, oldest first: the newest at the foot, in view, or the `keep`th
+        (the first of the other side's last move) if the two cannot both be (log_box)."""
+        self.log.show(lines, keep)
 
     def _clear_buttons(self, key: tuple) -> bool:
         """Take the buttons down for a new set (`key`); False if the set is the same."""

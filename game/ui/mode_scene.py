@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from game.ui.handover import HandoverCover
+from game.ui.log_box import their_last_move
 from game.ui.markup import escape
 from game.ui.play_scene import PlayScene
 from rules.wording import Words
@@ -157,9 +158,10 @@ class ModeScene(PlayScene):
             self.tm.step()
 
     def _update_log(self) -> None:
-        """The log up to the event the board is showing, newest first, as the viewer may
-        see it (another side's sealed placing or order is not told), with the last message
-        on top."""
+        """The log up to the event the board is showing, oldest first (a round's heading
+        above its entries, the newest at the foot, in view), as the viewer may see it
+        (another side's sealed placing or order is not told), with the last message under
+        it); the first line of the other side's last move kept in view (log_box)."""
         viewer = self.viewer
         events = self.tm.events
         upto = len(events) - len(self.anim.queue)
@@ -168,15 +170,19 @@ class ModeScene(PlayScene):
             return
         self._log_key = key
         w = Words.of(self.tm.state)
-        lines: list[str] = []
+        told: list[tuple[int, str]] = []
         for e in reversed(events[:max(0, upto)]):
             if viewer is not None and self.tm.hidden_from(viewer, e):
                 continue
             line = w.say(e)
             if line:
-                lines.append(escape(line))
-                if len(lines) >= LOG_LINES:
+                told.append((id(e), escape(line)))
+                if len(told) >= LOG_LINES:
                     break
+        told.reverse()  # read from the newest back, shown oldest first
+        theirs = their_last_move(self.tm, viewer, {i for i, _ in told})
+        keep = next((n for n, (i, _) in enumerate(told) if i in theirs), None)
+        lines = [line for _, line in told]
         if self.message:
-            lines.insert(0, f"<font color='#ff6060'>{escape(self.message)}</font>")
-        self.panel.set_log(lines)
+            lines.append(f"<font color='#ff6060'>{escape(self.message)}</font>")
+        self.panel.set_log(lines, keep)

@@ -14,6 +14,8 @@ from rules.events import AttackRolled, Event
 from rules.wording import Words, with_names
 
 _CITE = re.compile(r"\(((?:FE|EMP|TT|ZEF|ER|R)-[^()]*?)\)")
+# The events that open a round: the log's headings, in gold over the round's entries.
+HEADINGS = frozenset({"round_started", "fe_round_began", "emp_round_began", "er_round_began"})
 
 
 def words_of(names: Words | Mapping[str, str] | None) -> Words:
@@ -35,7 +37,7 @@ def event_html(event: Event, names: Words | Mapping[str, str] | None = None) -> 
         return ""
     safe = escape(text)
     safe = _CITE.sub(lambda m: f"<font color='#9fc6ff'>({m.group(1)})</font>", safe)
-    if event.type in ("round_started", "fe_round_began", "emp_round_began"):
+    if event.type in HEADINGS:
         return f"<b><font color='#ffd27a'>{safe}</font></b>"
     if isinstance(event, AttackRolled):
         colour = "#ff9a80" if getattr(event, "hit", False) else "#d0d0d0"
@@ -45,4 +47,4 @@ def event_html(event: Event, names: Words | Mapping[str, str] | None = None) -> 
     return safe
 
 
-__all__ = ["event_html", "say", "with_names", "words_of"]
+__all__ = ["HEADINGS", "event_html", "say", "with_names", "words_of"]

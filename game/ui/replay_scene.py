@@ -1,8 +1,9 @@
 """A save watched as a replay: play, pause, step forward and back, and a timeline to scrub.
 
 The board shows the state at the cursor (`game.saves.ReplayCursor` folds the recorded events,
-it never re-rolls); the log shows the events up to there; the caption says which command of
-which step is being shown.
+it never re-rolls); the log shows the events up to there, oldest first with the newest at its
+foot, in view, as in play (game/ui/log_box.py); the caption says which command of which step
+is being shown.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UIPanel, 
 from game.choices import command_words
 from game.render.camera import Camera
 from game.saves import ReplayCursor, load_save, save_map
+from game.ui.log_box import LOG_LINES, LogBox
 from game.ui.markup import escape
 from game.ui.narration import event_html
 from rules import registry
@@ -24,7 +26,6 @@ from rules.wording import Words
 
 PANEL = 380
 SPEEDS = (2.0, 6.0, 20.0, 60.0)  # events a second
-LOG_LINES = 60  # the newest events the log shows, as in play (side_panel.LOG_LINES)
 
 
 class ReplayScene:
@@ -75,7 +76,7 @@ class ReplayScene:
         UILabel(pygame.Rect(4, 4, inner, 26), f"Replay: {self.title}", ui, container=side,
                 object_id="#tracker")
         self.caption = UITextBox("", pygame.Rect(4, 32, inner, 90), ui, container=side)
-        self.log = UITextBox("", pygame.Rect(4, 126, inner, h - 138), ui, container=side)
+        self.log = LogBox(pygame.Rect(4, 126, inner, h - 138), ui, container=side)
         x = 4
         self.buttons: dict[Any, str] = {}
         for label, what in (("|<", "start"), ("<", "back"), ("Play", "play"), (">", "forward"),
@@ -160,10 +161,10 @@ class ReplayScene:
         self.caption.set_text(
             f"Event {cur.position} of {len(cur)} · step {cur.step} of {cur.steps}<br>"
             f"{escape(what)}<br>speed: {SPEEDS[self.speed]:g} events a second")
-        self.log.set_text("<br>".join(self._latest(LOG_LINES, names)))
+        self.log.show(self._latest(LOG_LINES, names))
 
     def _latest(self, n: int, names: Words) -> list[str]:
-        """The last `n` events up to the cursor that say something, newest first: narrated
+        """The last `n` events up to the cursor that say something, oldest first: narrated
         from the cursor back, so a frame late in a long replay does not narrate it all."""
         out: list[str] = []
         log = self.cur.events_at()
@@ -173,7 +174,7 @@ class ReplayScene:
                 out.append(line)
                 if len(out) == n:
                     break
-        return out
+        return out[::-1]
 
     def draw(self, surf: pygame.Surface) -> None:
         w, h = self.app.size

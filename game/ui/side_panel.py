@@ -1,13 +1,16 @@
 """The battle's side panel: round tracker, whose turn, the figure's card, the box beside it
 (the odds of the attack under the mouse with every modifier and its rule, else the hovered
 figure's card, else the roster: each side's figures with their hit points and state), the
-command buttons, and the event log.  Built from pygame-gui widgets;
-rebuilt when the window is resized.
+command buttons, and the event log (game/ui/log_box.py: oldest first, the newest in view).
+Built from pygame-gui widgets; rebuilt when the window is resized.
 
-The card is as tall as its text, so it is never cut on a laptop's screen (1366x768) nor
-lost in an empty box on a large one; the box under it takes what is left up to its own
-height (the odds' damage chart at its foot, only while there are odds), the buttons as many
-rows as there are buttons, and the log the rest."""
+The log always keeps room for eight lines (issue 35: the many buttons of a ruleset, or a
+long card over the odds, once left it two); in what is left the card is as tall as its
+text, so it is never cut on a laptop's screen (1366x768) nor lost in an empty box on a large
+one; the buttons take as many rows as a page holds, fewer on a short window or under a long
+card (the rest turn pages with "More…", never eating the log); the box under the card takes
+what is left up to its own height (the odds' damage chart at its foot, only while there are
+odds), and the log the rest."""
 
 from __future__ import annotations
 
@@ -16,13 +19,13 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.ui.layout import place, text_height
+from game.ui.log_box import LogBox, least_height
 from game.ui.markup import escape, pct
 from game.ui.odds_chart import draw_chart, outcome_hex
 from rules.commands import Command
 from rules.engine import AttackOdds
 
 WIDTH = 380
-LOG_LINES = 60  # newest first; the whole story is in the save and the replay
 
 
 def odds_html(title: str, odds: AttackOdds) -> str:
@@ -52,7 +55,6 @@ def blank(size: tuple[int, int]) -> pygame.Surface:
 HEAD_H = 76  # the round tracker, the order of play and whose turn it is
 CARD_MIN = 60  # the card never shrinks below two lines
 CHART_H, MARGIN = 64, 12
-LOG_MIN, LOG_FLOOR = 80, 44  # the log's least: as designed, and lent to a long card
 # The log keeps its height while it fits and leaves less than LOG_SLACK unused, its foot at
 # the panel's foot: pygame-gui reads a text box's HTML afresh whenever its size changes (40 ms
 # for a long log), so a card a line taller or a row of buttons more leaves the log be.
@@ -62,6 +64,9 @@ LOG_SLACK = 120
 ASIDE_H, ASIDE_MIN = 270 + 2 + CHART_H, 40
 BUTTON_ROW, BUTTON_ROWS = 34, 5  # ten buttons a page, in two columns
 WIDE_ROWS = 7  # buttons a page in one column, for choices said in a sentence
+# The fewest rows a page of buttons is given when room is short (three choices and "More"):
+# below that the card gives way and scrolls, as a page of one or two choices is no choice.
+MIN_ROWS = 4
 HINT = ("<font color='#9a9a9a'><i>Hover a figure to see its card here, or a foe ringed in "
         "gold for the odds of a blow.</i></font>")
 ROSTER_HINT = ("<font color='#9a9a9a'><i>Hover a figure for its card, a foe ringed in gold "
@@ -94,6 +99,7 @@ class SidePanel:
         self.more: UIButton | None = None  # the button that turns to the next page
         self._log: list[str] = []
         self._rows = 1  # rows of buttons shown
+        self._cap = BUTTON_ROWS  # rows a page of buttons may take (_rows_cap)
         self._card_need = CARD_MIN  # the height the card's text asks for
         self._with_chart = False  # odds are shown, and their chart under them
         self._roster: Roster = ()  # the roster last shown, and its text (laid out once)
@@ -103,6 +109,7 @@ class SidePanel:
     def build(self, screen: tuple[int, int]) -> None:
         w, h = screen
         self.height = h
+        self.log_least = least_height(self.ui)  # eight lines of the log's text
         x = w - WIDTH
         self.panel = UIPanel(pygame.Rect(x, 0, WIDTH, h), manager=self.ui)
         c = self.panel
@@ -118,25 +125,41 @@ class SidePanel:
         self.chart_rect = pygame.Rect(4, 0, inner, CHART_H)
         self.chart = UIImage(self.chart_rect, blank(self.chart_rect.size), self.ui,
                              container=c, visible=self._with_chart)
-        self.log = UITextBox("", pygame.Rect(4, h - LOG_MIN - MARGIN, inner, LOG_MIN),
-                             self.ui, container=c)
+        self.log = LogBox(pygame.Rect(4, h - self.log_least - MARGIN, inner, self.log_least),
+                          self.ui, container=c)
         self.buttons = []
         self.more = None
         self._button_key = ()
         self._layout()
-        self.set_log(self._log)
+        self.log.show(self._log)
+
+    def _room(self) -> int:
+        """The height the card, the box under it and the buttons share: the panel less its
+        head, the gaps, and the log's eight lines."""
+        return self.height - HEAD_H - 2 - 4 - 4 - MARGIN - self.log_least
+
+    def _rows_cap(self) -> int:
+        """The rows a page of buttons may take: a whole page (BUTTON_ROWS, or WIDE_ROWS for
+        sentences) when the card keeps its text beside them and the box under it its least,
+        the chart counted (odds come and go with the mouse, and the buttons should not move
+        with them); else fewer, not under MIN_ROWS unless the window is too short for even
+        those beside the card's least (then two: a choice and "More")."""
+        room = self._room() - (ASIDE_MIN + CHART_H + 2)
+        card = max(CARD_MIN, min(self._card_need, room - MIN_ROWS * BUTTON_ROW))
+        full = WIDE_ROWS if self._wide else BUTTON_ROWS
+        return max(2, min(full, (room - card) // BUTTON_ROW))
 
     def _layout(self) -> None:
-        """Stack the boxes down the panel: the card as tall as its text (the box under it
-        keeping its least), the box under it what is left up to its own height, the chart
-        at its foot while there are odds, the rows of buttons there are, and the log down
-        to the bottom (kept as it is while it fits, LOG_SLACK)."""
+        """Stack the boxes down the panel: the card as tall as its text (the buttons' rows,
+        the box under it's least and the log's eight lines kept), the box under it what is
+        left up to its own height, the chart at its foot while there are odds, the rows of
+        buttons, and the log down to the bottom (kept as it is while it fits, LOG_SLACK)."""
         inner = WIDTH - 12
         rows_h = self._rows * BUTTON_ROW
-        room = self.height - HEAD_H - 2 - 4 - rows_h - 4 - MARGIN  # card, aside and log
+        room = self._room()
         least = ASIDE_MIN + (CHART_H + 2 if self._with_chart else 0)
-        card_h = max(CARD_MIN, min(self._card_need, room - least - LOG_FLOOR))
-        aside_h = max(least, min(ASIDE_H, room - card_h - LOG_MIN))
+        card_h = max(CARD_MIN, min(self._card_need, room - least - rows_h))
+        aside_h = max(least, min(ASIDE_H, room - card_h - rows_h))
         y = HEAD_H
         place(self.card, pygame.Rect(4, y, inner, card_h))
         y += card_h + 2
@@ -149,9 +172,10 @@ class SidePanel:
             b.set_relative_position(self._button_rect(i).topleft)
         if self.more is not None:
             self.more.set_relative_position(self._button_rect(len(self.buttons)).topleft)
-        room = max(LOG_FLOOR, self.height - (self.buttons_top + rows_h + 4) - MARGIN)
+        least = self.log_least
+        room = max(least, self.height - (self.buttons_top + rows_h + 4) - MARGIN)
         kept = self.log.relative_rect.height
-        log_h = kept if LOG_FLOOR <= kept <= room and room - kept < LOG_SLACK else room
+        log_h = kept if least <= kept <= room and room - kept < LOG_SLACK else room
         place(self.log, pygame.Rect(4, self.height - MARGIN - log_h, inner, log_h))
 
     def kill(self) -> None:
@@ -177,6 +201,7 @@ class SidePanel:
             need = text_height(self.card)
             if need != self._card_need:
                 self._card_need = need
+                self._fit_page()
                 self._layout()
 
     def set_odds(self, title: str, odds: AttackOdds | None, target_hp: int = 0,
@@ -213,7 +238,20 @@ class SidePanel:
             return
         self._button_key = key
         self._offered, self._wide, self._page = list(commands), wide, 0
+        self._cap = self._rows_cap()
         self._show_page()
+
+    def _fit_page(self) -> None:
+        """Page the buttons again if the rows a page may take have changed (a card grown
+        or shrunk) and the buttons offered would fill the two differently."""
+        cap = self._rows_cap()
+        if cap == self._cap:
+            return
+        before = self._per_page()
+        self._cap = cap
+        if len(self._offered) > min(before, self._per_page()):
+            self._page = 0
+            self._show_page()
 
     def _too_long_for_half(self, label: str) -> bool:
         """Whether `label` would be cut off on a half-width button (a long name, a way of
@@ -222,7 +260,8 @@ class SidePanel:
         return width > (WIDTH - 16) // 2 - 12
 
     def _per_page(self) -> int:
-        return WIDE_ROWS if self._wide else 2 * BUTTON_ROWS
+        """Buttons a page holds: a row each for sentences, else two a row."""
+        return self._cap if self._wide else 2 * self._cap
 
     def pages(self) -> int:
         """How many pages the buttons offered fill."""
@@ -276,6 +315,8 @@ class SidePanel:
                 return cmd
         return None
 
-    def set_log(self, lines: list[str]) -> None:
-        self._log = lines[-LOG_LINES:]
-        self.log.set_text("<br>".join(reversed(self._log)))
+    def set_log(self, lines: list[str], keep: int | None = None) -> None:
+        """The log's entries, oldest first: the newest at the foot, in view, or the `keep`th
+        (the first of the other side's last move) if the two cannot both be (log_box)."""
+        self._log = list(lines)
+        self.log.show(self._log, keep)

@@ -63,7 +63,7 @@ def test_the_watch_runs_the_sprint_to_its_end_against_the_computer() -> None:
     assert me.scene.tm.is_over
     assert any(isinstance(e, ChaseMoved) for e in me.scene.tm.events)
     assert [b.text for b in me.scene.panel.buttons] == ["Back to the menu"]
-    log = me.scene.panel._texts.get("log", "")
+    log = me.scene.panel.log.html_text
     assert "The chase is over" in log
 
 

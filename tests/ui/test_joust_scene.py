@@ -51,8 +51,9 @@ def lists_map(folder: Path, **options: str) -> Path:
 class Jouster(AtTheWindow):
     """A person (or two) at the window."""
 
-    def __init__(self, folder: Path, players: list[str], seed: int = 3, **options: str) -> None:
-        self.app = App((1280, 800))
+    def __init__(self, folder: Path, players: list[str], seed: int = 3,
+                 size: tuple[int, int] = (1280, 800), **options: str) -> None:
+        self.app = App(size)
         path = lists_map(folder, **options)
         sc = load_map(path)
         entry = ScenarioEntry(sc.title, path, sc.ruleset, sc.description,

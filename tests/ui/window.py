@@ -71,14 +71,16 @@ class AtAModeWindow(AtTheWindow):
 
     scene: Any
 
-    def open(self, map_path: Any, players: list[str], seed: int) -> None:
-        """Open the bundled map as the menu's Start would, with these players."""
+    def open(self, map_path: Any, players: list[str], seed: int,
+             size: tuple[int, int] = (1280, 800)) -> None:
+        """Open the bundled map as the menu's Start would, with these players, in a window
+        of `size`."""
         from game.app import App
         from game.content import ScenarioEntry
         from game.maps import load_map
         from game.ui.launch import start_battle
 
-        self.app = App((1280, 800))
+        self.app = App(size)
         sc = load_map(map_path)
         entry = ScenarioEntry(sc.title, map_path, sc.ruleset, sc.description,
                               [s.id for s in sc.setup.sides])

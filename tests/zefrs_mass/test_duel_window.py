@@ -93,7 +93,7 @@ def test_the_panel_offers_the_duel_choice_and_hides_it_between_seats():
     assert me.tm.hidden_from("b", declared)
     me.lift_cover()
     assert me.scene.sel == "cav-leader"
-    log = me.scene.panel._texts.get("log", "")
+    log = me.scene.panel.log.html_text
     assert "gut" not in log and "knock" not in log
     assert "defends" not in me.scene._odds()  # his odds do not say what the veteran chose
     me.press("Defend")

@@ -56,7 +56,7 @@ def test_a_round_against_the_computer_in_the_window():
         me.press("Declare")  # the veteran's duel, if the riders came on (ZEF-70)
         me.settle()
     assert me.scene.tm.state.round >= 2 or me.scene.tm.is_over
-    log = me.scene.panel._texts.get("log", "")
+    log = me.scene.panel.log.html_text
     assert "Orders (ZEF-66)" in log
 
 
