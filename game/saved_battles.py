@@ -103,10 +103,11 @@ class SavedBattle:
         return not self.playing
 
     def delete_question(self, now: datetime | None = None) -> str:
-        """"Delete the battle “Duel” of 28 Nov? This cannot be undone."."""
+        """"Delete the battle “Duel”, last played 28 Nov? This cannot be undone."."""
         what = (f"the List “{self.title}” and its bouts" if self.kind == "list" else
                 f"the battle “{self.title}”" if self.readable else f"“{self.path.name}”")
-        return f"Delete {what}, {when_words(self.when, now)}? This cannot be undone."
+        when = when_words(self.when, now)
+        return f"Delete {what}, last played {when}? This cannot be undone."
 
 
 # --- words ------------------------------------------------------------------------------------

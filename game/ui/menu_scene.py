@@ -104,17 +104,16 @@ class MenuScene:
             self.continue_b = UIButton(pygame.Rect(20, y + 8, 610, 38), label, ui,
                                        container=panel, tool_tip_text=label)
             y += 46
-        self.saved = UIButton(pygame.Rect(20, y + 8, 610, 38), "Saved battles", ui,
-                              container=panel)
-        y += 46
         self.start = UIButton(pygame.Rect(20, y + 16, 145, 46), "Start battle", ui,
                               container=panel)
         self.joust = UIButton(pygame.Rect(175, y + 16, 145, 46), "Joust", ui, container=panel)
         self.sandbox = UIButton(pygame.Rect(330, y + 16, 145, 46), "Sandbox (GM)", ui,
                                 container=panel)
         self.quit = UIButton(pygame.Rect(485, y + 16, 145, 46), "Quit", ui, container=panel)
-        self.learn = UIButton(pygame.Rect(20, y + (166 if self.message else 100), 610, 40),
+        self.learn = UIButton(pygame.Rect(20, y + (166 if self.message else 100), 440, 40),
                               "Learn: lessons in positioning", ui, container=panel)
+        self.saved = UIButton(pygame.Rect(470, y + (166 if self.message else 100), 160, 40),
+                              "Saved battles", ui, container=panel)
         UILabel(pygame.Rect(20, y + 70, 610, 24),
                 "Two or more human sides play hot-seat; a computer side thinks while you watch.",
                 ui, container=panel)

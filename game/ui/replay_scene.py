@@ -7,6 +7,7 @@ which step is being shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -208,14 +209,15 @@ def replay_scene_for(app: Any, path: str | Path, on_exit: Any = None,
                        on_exit=on_exit, scenario=scenario)
 
 
-def open_replay(path: str | Path, frames: int | None = None, screenshot: str | None = None
-                ) -> int:
-    """`flank replay SAVE`: watch a save in the window.  Raises game.saves.SaveError."""
+def open_replay(path: str | Path, frames: int | None = None, screenshot: str | None = None,
+                back: Callable[[Any], Any] | None = None) -> int:
+    """`flank replay SAVE`: watch a save in the window; leaving it opens `back(app)` (the
+    menu, from the command line).  Raises game.saves.SaveError."""
     from game.app import App
-    from game.ui.menu_scene import MenuScene
 
     prepared = prepare_replay(path)
     app = App()
-    app.switch(replay_scene_for(app, path, on_exit=lambda: MenuScene(app), prepared=prepared))
+    app.switch(replay_scene_for(app, path, on_exit=(lambda: back(app)) if back else None,
+                                prepared=prepared))
     app.run(screenshot=screenshot, frames=frames)
     return 0

@@ -238,7 +238,7 @@ def test_deleting_a_list_takes_its_bouts_saves_with_it(tmp_path):
     bout.writer.close()
     (row,) = read_shelf(tmp_path).rows
     assert row.delete_question().startswith(
-        "Delete the List “Sir Aldric's List” and its bouts, today ")
+        "Delete the List “Sir Aldric's List” and its bouts, last played today ")
     delete(row)
     assert not lst.path.exists() and not bout_save.exists()
     assert not list_store.bout_folder(lst.path).exists()

@@ -6,7 +6,7 @@ the file, and a battle being played cannot be deleted."""
 from __future__ import annotations
 
 import os
-from datetime import datetime
+from datetime import date, datetime, time, timedelta
 
 import pygame
 import pytest
@@ -41,7 +41,8 @@ def a_folder(saves):
                          controllers={"men": "ai:tactician", "orcs": "random:3"})
     w.close()
     assert tm.is_over
-    aged(saves / "ended.flank", 86_400 + 60)
+    noon = datetime.combine(date.today() - timedelta(days=1), time(12)).timestamp()
+    os.utime(saves / "ended.flank", (noon, noon))  # yesterday, whenever the test runs
     (saves / "broken.flank").write_text('{"format": "flank-save", "version": 99}\n')
     aged(saves / "broken.flank", 3 * 86_400)
 
@@ -108,7 +109,7 @@ def test_delete_asks_first_and_removes_the_file(saves):
     dialog, asked = scene.asking
     assert asked.path.name == "round3.flank"
     assert dialog.confirmation_text.html_text.startswith(
-        "Delete the battle “Duel”, today ")
+        "Delete the battle “Duel”, last played today ")
     assert dialog.confirmation_text.html_text.endswith("? This cannot be undone.")
     assert dialog.confirm_button.text == "Yes" and dialog.cancel_button.text == "No"
     press(app, dialog.cancel_button)  # No: nothing goes
