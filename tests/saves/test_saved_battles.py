@@ -242,3 +242,28 @@ def test_deleting_a_list_takes_its_bouts_saves_with_it(tmp_path):
     delete(row)
     assert not lst.path.exists() and not bout_save.exists()
     assert not list_store.bout_folder(lst.path).exists()
+
+
+def test_a_battle_carried_on_in_another_flank_is_seen_as_being_played_there(tmp_path):
+    """Another Flank (another process) carrying a battle on holds its save's lock until it
+    closes: this one lists it as being played in another window, and after it is gone, not."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("fcntl")
+    _, w = to_round(tmp_path / "theirs.flank", 1)
+    w.close()
+    script = ("import sys\nfrom game.saves import SaveWriter, load_save\n"
+              "w = SaveWriter.resume(load_save(sys.argv[1]), fsync=False)\n"
+              "print('ready', flush=True)\nsys.stdin.read()\nw.close()\n")
+    other = subprocess.Popen([sys.executable, "-c", script, str(tmp_path / "theirs.flank")],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert other.stdout.readline().strip() == "ready"
+        (row,) = read_shelf(tmp_path).rows
+        assert row.playing == "in another window" and not row.can_delete
+    finally:
+        other.communicate("", timeout=60)
+    (row,) = read_shelf(tmp_path).rows
+    assert row.playing == "" and row.can_delete
