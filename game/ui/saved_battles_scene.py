@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.ui.save_problem import SaveProblemDialog
 
 ROW = 74  # one saved battle: two lines of words and its three buttons
+PAGE = 30  # rows shown at once (a year of battles is hundreds; each row is five widgets)
 BUTTON_W = 112
 ASK_SIZE = (520, 220)
 
@@ -70,6 +71,7 @@ class SavedBattlesScene:
         self.asking: tuple[UIConfirmationDialog, SavedBattle] | None = None
         self.save_problem: SaveProblemDialog | None = None
         self.shelf: Shelf = read_shelf()
+        self.page = 0  # which PAGE of rows is shown, the newest first
         self.build()
 
     # --- the screen ---------------------------------------------------------------------------
@@ -99,14 +101,30 @@ class SavedBattlesScene:
         box_h = h - 60 - y - 70
         self.list_box = UIScrollingContainer(pygame.Rect(20, y, inner, box_h), ui,
                                              container=panel, allow_scroll_x=False)
+        self.page = max(0, min(self.page, (len(self.shelf.rows) - 1) // PAGE))
+        shown = self.shelf.rows[self.page * PAGE:(self.page + 1) * PAGE]
         self.rows, ry = [], 0
-        for battle in self.shelf.rows:  # a row as tall as its words (a long "why" wraps)
+        for battle in shown:  # a row as tall as its words (a long "why" wraps)
             row = self._row(ry, battle, inner - 24)
             self.rows.append(row)
             ry += row.text.relative_rect.height + 6
         self.list_box.set_scrollable_area_dimensions((inner - 24, ry + 4))
         self.back = UIButton(pygame.Rect(20, h - 60 - 58, 220, 42), "Back to the menu", ui,
                              container=panel)
+        self.newer = self.older = None
+        if len(self.shelf.rows) > PAGE:
+            first = self.page * PAGE + 1
+            UILabel(pygame.Rect(250, h - 60 - 58, inner - 230 - 2 * 136, 42),
+                    f"{first}–{first + len(shown) - 1} of {len(self.shelf.rows)}", ui,
+                    container=panel)
+            self.newer = UIButton(pygame.Rect(inner + 20 - 266, h - 60 - 58, 130, 42), "Newer",
+                                  ui, container=panel)
+            self.older = UIButton(pygame.Rect(inner + 20 - 130, h - 60 - 58, 130, 42), "Older",
+                                  ui, container=panel)
+            if self.page == 0:
+                self.newer.disable()
+            if first + len(shown) > len(self.shelf.rows):
+                self.older.disable()
 
     def _row(self, y: int, battle: SavedBattle, width: int) -> Row:
         ui, box = self.app.ui, self.list_box
@@ -159,6 +177,10 @@ class SavedBattlesScene:
         elif e.type == pygame_gui.UI_BUTTON_PRESSED:
             if e.ui_element is self.back:
                 return self._leave()
+            if e.ui_element in (self.newer, self.older):
+                self.page += 1 if e.ui_element is self.older else -1
+                self.build()
+                return None
             for row in self.rows:
                 if e.ui_element is row.carry_on:
                     return self._continue(row.battle)

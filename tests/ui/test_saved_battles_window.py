@@ -148,3 +148,25 @@ def test_the_menu_continue_names_the_newest_battle_not_over(saves):
         "Continue: Duel — Fallen Empire, round 3, you against the computer")
     assert menu.latest == saves / "round3.flank"
     assert menu.saved.text == "Saved battles"
+
+
+def test_a_long_shelf_is_shown_a_page_at_a_time(saves):
+    """Hundreds of saves are normal after a year of play: the screen shows them thirty at a
+    time, the newest first, with Newer and Older."""
+    import shutil
+
+    from game.ui.saved_battles_scene import PAGE
+
+    _, w = to_round(saves / "s00.flank", 1)
+    w.close()
+    for i in range(1, PAGE + 12):
+        shutil.copy(saves / "s00.flank", saves / f"s{i:02}.flank")
+        aged(saves / f"s{i:02}.flank", i * 60)
+    app, scene = open_from_the_menu()
+    assert len(scene.rows) == PAGE and scene.rows[0].battle.path.name == "s00.flank"
+    assert not scene.newer.is_enabled and scene.older.is_enabled
+    press(app, scene.older)
+    assert [r.battle.path.name for r in scene.rows][-1] == f"s{PAGE + 11}.flank"
+    assert len(scene.rows) == 12 and not scene.older.is_enabled
+    press(app, scene.newer)
+    assert scene.rows[0].battle.path.name == "s00.flank"
