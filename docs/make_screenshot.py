@@ -3,6 +3,7 @@
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py sandbox
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py title
+    xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py saved
 
 It opens the river ford, has both sides declare, selects a figure in the movement phase and
 hovers a hex whose path runs past a foe, so the picture shows the movement range, the path,
@@ -147,10 +148,66 @@ def title(out: str = "docs/title.png") -> None:
     print(f"wrote {out}")
 
 
+def saved(out: str = "docs/saved_battles.png") -> None:
+    """Remake docs/saved_battles.png: the Saved battles screen over a week of play (battles
+    under three rulesets, one over, a List, a file from a newer Flank), in a small window."""
+    import os
+    import tempfile
+    from datetime import datetime
+
+    from game.content import load_setup
+    from game.lists import ListSession, default_roster
+    from game.saves import SaveWriter, new_header
+    from game.turns import RandomController, Seat, TurnManager
+    from game.ui.saved_battles_scene import SavedBattlesScene
+
+    folder = Path(tempfile.mkdtemp(prefix="flank-saved-"))
+    os.environ["FLANK_SAVE_DIR"] = str(folder)
+
+    def battle(name: str, scenario: str, ruleset: str, players: list[str], hours_ago: float,
+               rnd: int = 0) -> None:
+        setup, sc = load_setup(find_scenario(scenario), ruleset, 3)
+        tm = TurnManager(setup, {s.id: Seat(s.id, RandomController(i), False, s.name)
+                                 for i, s in enumerate(setup.sides)})
+        header = new_header(setup, scenario_path=str(find_scenario(scenario)), title=sc.title,
+                            controllers=dict(zip([s.id for s in setup.sides], players,
+                                                 strict=True)))
+        writer = SaveWriter(folder / name, header, fsync=False)
+        writer.attach(tm)
+        while not tm.is_over and (not rnd or tm.state.round < rnd) and tm.run(max_steps=1):
+            pass
+        writer.close()
+        aged(folder / name, hours_ago)
+
+    def aged(path: Path, hours_ago: float) -> None:
+        t = datetime.now().timestamp() - hours_ago * 3600
+        os.utime(path, (t, t))
+
+    battle("a.flank", "duel", "fallen_empire", ["human:You", "ai:tactician"], 0.1, rnd=3)
+    battle("b.flank", "river_ford", "zefrs", ["human:Ann", "human:Bob"], 3, rnd=2)
+    battle("c.flank", "duel", "tarnished_tale", ["ai:tactician", "ai:greedy"], 26)
+    lst = ListSession.new(default_roster(8, ("human",)), method="swiss", seed=3, folder=folder)
+    lst.play_computer_bouts(limit=3)
+    aged(lst.path, 50)
+    (folder / "from-a-friend.flank").write_text('{"format": "flank-save", "version": 7}\n')
+    aged(folder / "from-a-friend.flank", 24 * 30)
+    app = App((1100, 640))
+    app.switch(SavedBattlesScene(app))
+    for _ in range(3):
+        app.step(1 / 30)
+    pygame.image.save(app.screen, out)
+    print(f"wrote {out}")
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["sandbox"]:
         sandbox(*sys.argv[2:])
     elif sys.argv[1:2] == ["title"]:
         title(*sys.argv[2:])
+    elif sys.argv[1:2] == ["saved"]:
+        saved(*sys.argv[2:])
     else:
         main(*sys.argv[1:])

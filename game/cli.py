@@ -168,10 +168,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     _refuse_a_list(args.save)
     if not args.verify:
+        from game.ui.menu_scene import MenuScene
         from game.ui.replay_scene import open_replay
 
         try:
-            return open_replay(args.save, frames=args.frames, screenshot=args.screenshot)
+            return open_replay(args.save, frames=args.frames, screenshot=args.screenshot,
+                               back=MenuScene)
         except SaveError as exc:
             raise UsageError(str(exc)) from None
     try:

@@ -155,7 +155,8 @@ def list_tournaments(where: Path | None = None) -> list[Path]:
 
 
 def latest_unfinished(where: Path | None = None) -> Path | None:
-    """The most recently written tournament still going on (the menu's "Continue")."""
+    """The most recently written tournament still going on (the menu's "Continue" weighs it
+    against the battles: `game.saved_battles`)."""
     for path in list_tournaments(where):
         try:
             if not read(path).table().is_over:

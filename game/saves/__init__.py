@@ -29,6 +29,8 @@ One module a job:
     autosave    where saves live, the newest save, checking the folder, starting an
                 autosave, resuming
     replay      `verify_save` (decide every command again) and `ReplayCursor`
+    summary     `summarise`: a save's head, round and end, read quickly for a list
+    lock        which saves a battle is being played in (this window, or another Flank)
     validate    ``flank validate`` of saves and rules tables
     rulesets    `ruleset_tables`, the one place the saves look rulesets up
 """

@@ -1,6 +1,7 @@
 """Where saves live and how a battle is autosaved: the save folder, new file names, the
-newest save (the menu's "Continue"), checking the folder can be written, starting an autosave
-and resuming a saved battle.
+newest save, checking the folder can be written, starting an autosave and resuming a saved
+battle.  (What the menu's "Continue" carries on, and the Saved battles list, is
+`game.saved_battles`'.)
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def list_saves(folder: Path | None = None) -> list[Path]:
 
 
 def latest_save(folder: Path | None = None) -> Path | None:
-    """The most recently written save (the menu's "Continue"), or None."""
+    """The most recently written save, or None (over or not: the menu's "Continue" is the
+    newest not over, `game.saved_battles.Shelf.to_continue`)."""
     saves = list_saves(folder)
     return saves[0] if saves else None
 

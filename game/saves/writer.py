@@ -27,6 +27,7 @@ from game.saves.errors import SaveFolderError
 from game.saves.format import MAX_HEADER_BYTES, MAX_LINE_BYTES, SaveHeader
 from game.saves.hashing import StateHasher
 from game.saves.loaded import LoadedSave
+from game.saves.lock import hold, release
 from game.saves.parsing import _dumps
 from rules.commands import Command
 from rules.events import Event
@@ -104,12 +105,14 @@ class SaveWriter:
         data = _header_line(self.path, self.header)
         ensure_folder(self.path.parent)
         self._fd = write_whole(self.path, data, keep_open=True)
+        self._held()
         self._size = len(data)
         self.journal += data
 
     def _reopen(self, loaded: LoadedSave) -> None:
         try:
             self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
+            self._held()
             size = os.fstat(self._fd).st_size
             if size > loaded.valid_bytes:  # a line cut off by a crash: it goes
                 os.ftruncate(self._fd, loaded.valid_bytes)
@@ -228,11 +231,18 @@ class SaveWriter:
         if self.fsync and self._fd is not None:
             os.fsync(self._fd)
 
+    def _held(self) -> None:
+        """The file is open: marked as a battle in progress (`game.saves.lock`), so that it
+        is not deleted, nor carried on in another window, under the battle."""
+        assert self._fd is not None
+        hold(self.path, self._fd)
+
     def _drop_fd(self) -> None:
         if self._fd is not None:
             with contextlib.suppress(OSError):
                 os.close(self._fd)
             self._fd = None
+            release(self.path)
 
     def move_to(self, path: str | Path) -> None:
         """Write the battle so far, whole (header, opening, every step, every undo and redo),
@@ -252,6 +262,7 @@ class SaveWriter:
         fd = write_whole(path, data, keep_open=True)
         self._drop_fd()
         old, self._fd, self.path, self._size, self.failure = self.path, fd, path, len(data), None
+        self._held()
         self.began = True
         if old != path:  # the old file is the start of the new one: it goes, if it can
             with contextlib.suppress(OSError):

@@ -5,8 +5,9 @@ on the others (`game.content.default_players`); "Hot-seat" makes every side a pe
 click.  What the player chose for a side stays chosen when the scenario or the ruleset
 changes (the same side, else the side in the same place).
 
-"Continue" carries on whatever was played last: a battle from its save, or a List (a
-tournament of jousts) from its tournament file.  A battle's save is checked as it loads
+"Continue" carries on the newest battle not over, named ("Duel — Fallen Empire, round 3, you
+against the computer"): a battle from its save, or a List (a tournament of jousts) from its
+tournament file; "Saved battles" lists them all.  A battle's save is checked as it loads
 (every command decided again); one that went wrong after a good beginning is a question
 (`game.ui.save_problem`): load it up to the last good step, as a new save, or go back."""
 
@@ -136,7 +137,7 @@ class MenuScene:
         self.continue_b = None
         if self.latest is not None:
             self.continue_b = UIButton(pygame.Rect(20, y + 8, 610, 38), label, ui,
-                                       container=panel)
+                                       container=panel, tool_tip_text=label)
             y += 46
         self.start = UIButton(pygame.Rect(20, y + 16, 145, 46), "Start battle", ui,
                               container=panel)
@@ -153,8 +154,10 @@ class MenuScene:
             UITextBox(f"<font color='#ff7070'>{self.message}</font>",
                       pygame.Rect(20, y, 610, 60), ui, container=panel)
             y += 66
-        self.learn = UIButton(pygame.Rect(20, y, 610, 40), "Learn: lessons in positioning",
+        self.learn = UIButton(pygame.Rect(20, y, 440, 40), "Learn: lessons in positioning",
                               ui, container=panel)
+        self.saved = UIButton(pygame.Rect(470, y, 160, 40), "Saved battles", ui,
+                              container=panel)
 
     def _chosen_ruleset(self, entry: ScenarioEntry) -> str:
         """The id of the ruleset the menu shows for `entry`: the one chosen, else its own."""
@@ -277,6 +280,11 @@ class MenuScene:
                 return self._sandbox()
             elif e.ui_element is self.joust:
                 return self._joust()
+            elif e.ui_element is self.saved:
+                from game.ui.saved_battles_scene import SavedBattlesScene
+
+                self.close()
+                return SavedBattlesScene(self.app, on_exit=self._back)
             elif e.ui_element is self.learn:
                 from game.ui.lesson_list import LessonListScene
 
@@ -327,25 +335,12 @@ class MenuScene:
 
     @staticmethod
     def _latest() -> tuple[Path | None, str]:
-        """What "Continue" carries on: the newer of the last battle save and the last List
-        still going on."""
-        from game.lists import latest_unfinished
-        from game.saves import latest_save
+        """What "Continue" carries on, named: the newest battle or List not over
+        (`game.saved_battles`)."""
+        from game.saved_battles import continue_label, read_shelf
 
-        battle, tournament = latest_save(), latest_unfinished()
-        newest = max((p for p in (battle, tournament) if p is not None),
-                     key=lambda p: p.stat().st_mtime_ns, default=None)
-        if newest is None:
-            return None, ""
-        if newest == tournament:
-            from game.lists import ListSession, TournamentError
-
-            try:
-                title = ListSession.load(newest).title
-            except TournamentError:
-                title = newest.name
-            return newest, f"Continue the List: {title}"
-        return newest, f"Continue: {newest.stem}"
+        row = read_shelf().to_continue()
+        return (None, "") if row is None else (row.path, continue_label(row))
 
     def _joust(self) -> Any:
         from game.ui.lists_setup import ListsSetupScene

@@ -8,6 +8,7 @@ is being shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -184,12 +185,9 @@ class ReplayScene:
         self.view.draw(board, self.cur.state)
 
 
-def open_replay(path: str | Path, frames: int | None = None, screenshot: str | None = None
-                ) -> int:
-    """`flank replay SAVE`: watch a save in the window.  Raises game.saves.SaveError."""
-    from game.app import App
-    from game.ui.menu_scene import MenuScene
-
+def prepare_replay(path: str | Path) -> tuple[Any, Any]:
+    """A save loaded to be watched, and its map for the art (None if the map is gone, or
+    will not load).  Raises game.saves.SaveError, before any window need open."""
     loaded = load_save(path)
     scenario = None
     where = save_map(loaded)  # only from a trusted folder: SaveError otherwise
@@ -200,9 +198,27 @@ def open_replay(path: str | Path, frames: int | None = None, screenshot: str | N
             scenario = load_map(where, ruleset=loaded.header.ruleset, seed=loaded.header.seed)
         except MapError:
             scenario = None
+    return loaded, scenario
+
+
+def replay_scene_for(app: Any, path: str | Path, on_exit: Any = None,
+                     prepared: tuple[Any, Any] | None = None) -> ReplayScene:
+    """The replay viewer on a save, drawn with its map's art: what `flank replay SAVE`
+    shows, and the Saved battles screen's "Replay".  Raises game.saves.SaveError."""
+    loaded, scenario = prepared or prepare_replay(path)
+    return ReplayScene(app, ReplayCursor(loaded), loaded.header.scenario.title or str(path),
+                       on_exit=on_exit, scenario=scenario)
+
+
+def open_replay(path: str | Path, frames: int | None = None, screenshot: str | None = None,
+                back: Callable[[Any], Any] | None = None) -> int:
+    """`flank replay SAVE`: watch a save in the window; leaving it opens `back(app)` (the
+    menu, from the command line).  Raises game.saves.SaveError."""
+    from game.app import App
+
+    prepared = prepare_replay(path)
     app = App()
-    scene = ReplayScene(app, ReplayCursor(loaded), loaded.header.scenario.title or str(path),
-                        on_exit=lambda: MenuScene(app), scenario=scenario)
-    app.switch(scene)
+    app.switch(replay_scene_for(app, path, on_exit=(lambda: back(app)) if back else None,
+                                prepared=prepared))
     app.run(screenshot=screenshot, frames=frames)
     return 0

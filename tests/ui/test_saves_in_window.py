@@ -22,11 +22,13 @@ def play_a_little(p: Player, turns: int) -> None:
 
 
 def test_a_battle_autosaves_and_continue_resumes_it(tmp_path, monkeypatch):
+    """Continue names the battle it carries on (issue 35 item 3), not its file."""
     monkeypatch.setenv("FLANK_SAVE_DIR", str(tmp_path))
     p = Player(seed=5)
-    play_a_little(p, 25)
+    play_a_little(p, 10)
     p.frames(30)
     live = p.scene.tm.state
+    assert live.outcome is None and live.round == 2  # Continue takes a battle not over
     p.scene.close()  # leaving the battle closes its save
     save = latest_save()
     assert save is not None and save.parent == tmp_path
@@ -36,6 +38,7 @@ def test_a_battle_autosaves_and_continue_resumes_it(tmp_path, monkeypatch):
     app.switch(menu)
     app.step(1 / 30)
     assert menu.continue_b is not None
+    assert menu.continue_b.text == "Continue: Duel — Fallen Empire, round 2, hot-seat, 2 players"
     press(app, menu.continue_b)
     assert isinstance(app.scene, BattleScene)
     assert state_hash(app.scene.tm.state) == state_hash(live)
@@ -70,8 +73,16 @@ def test_undo_in_play_goes_back_a_step_without_dice(tmp_path, monkeypatch):
 
 
 def test_a_broken_save_is_one_message_in_a_dialog(tmp_path, monkeypatch):
+    """A save whose head reads well (so Continue offers it) but whose map path was changed
+    after it was written: continuing it is one message in a dialog.  (A save whose head
+    cannot be read is not offered: tests/ui/test_saved_battles_window.py.)"""
+    from tests.saves.helpers import duel, saved_battle
+
     monkeypatch.setenv("FLANK_SAVE_DIR", str(tmp_path))
-    (tmp_path / "broken.flank").write_text('{"format": "flank-save", "version": 99}\n')
+    _, writer = saved_battle(tmp_path / "broken.flank", duel(), steps=3)
+    writer.close()
+    text = (tmp_path / "broken.flank").read_text()
+    (tmp_path / "broken.flank").write_text(text.replace("maps/test.tmx", "maps/else.tmx", 1))
     app = App((1280, 800))
     menu = MenuScene(app)
     app.switch(menu)
