@@ -40,9 +40,21 @@ def refusal(state: Battle, cmd: Command) -> str:
     raise AssertionError(f"{cmd.describe()} was accepted")
 
 
+_MOMENTS: dict[tuple[str, int], list[Battle]] = {}
+
+
 def moments(ground: Battleground, seeds: int = 2) -> list[Battle]:
     """One state for each kind of decision (frame on top, and its stage) met in a few
-    random games, so each ruleset's checks are reached from every frame that has them."""
+    random games, so each ruleset's checks are reached from every frame that has them.
+    Played once per battleground and kept: states are values, and every command kind is
+    tried at the same moments."""
+    key = (ground.id, seeds)
+    if key not in _MOMENTS:
+        _MOMENTS[key] = _moments(ground, seeds)
+    return _MOMENTS[key]
+
+
+def _moments(ground: Battleground, seeds: int) -> list[Battle]:
     seen: dict[tuple[str, str], Battle] = {}
     for seed in range(seeds):
         play = random_playout(ground.setup(seed), seed, max_commands=150, keep_states=True)
