@@ -51,7 +51,9 @@ def test_the_sprint_opens_on_the_track() -> None:
 
 
 def test_the_watch_runs_the_sprint_to_its_end_against_the_computer() -> None:
-    me = Runner(["human", "ai:greedy"])
+    """Seed 8: the thieves shake the watch off in a few rounds (most seeds run all twelve
+    to a draw, four times as long in the window, and end no differently for this test)."""
+    me = Runner(["human", "ai:greedy"], seed=8)
     me.scene.anim.speed = 50.0  # the show is not what this test is about
     for _ in range(200):
         me.settle()
