@@ -363,50 +363,33 @@ class MenuScene:
         return scene
 
     def _continue(self) -> Any:
-        """Resume the most recent save exactly where it stopped (every command decided
+        """Resume the battle Continue names exactly where it stopped (every command decided
         again first), or the List in progress."""
-        from game.saves import SaveDiverges, SaveError
-        from game.ui.launch import resume_saved
+        from game.ui.carry_on import carry_on
 
-        if self.latest is not None and self.latest.name.endswith(".tournament.json"):
-            from game.lists import ListSession, TournamentError
-            from game.ui.lists_scene import ListsScene
-
-            try:
-                session = ListSession.load(self.latest)
-            except TournamentError as exc:
-                self.error(f"This List cannot be continued.<br><br>{exc}")
-                return None
-            self.close()
-            return ListsScene(self.app, session, on_exit=self._back)
-        try:
-            scene = resume_saved(self.app, self.latest, on_exit=self._back)
-        except SaveDiverges as exc:  # good up to a step: offer to load up to it
-            from game.ui.save_problem import SaveProblemDialog
-
-            self.save_problem = SaveProblemDialog(self.app, exc)
-            return None
-        except (SaveError, OSError) as exc:
-            self.error(f"This save cannot be continued.<br><br>{exc}")
-            return None
-        self.close()
-        return scene
+        return self._switch(carry_on(self.app, self.latest, self._back))
 
     def _load_up_to(self, problem: SaveDiverges) -> Any:
-        """"Load up to step N": the good part of the save as a new save, played on from;
-        the save that went wrong is left as it was."""
-        from game.saves import SaveError, write_up_to
-        from game.ui.launch import resume_saved
+        """"Load up to step N": the good part of the save as a new save, played on from."""
+        from game.ui.carry_on import load_up_to
 
-        try:
-            fresh = write_up_to(problem.good, problem.up_to)
-            scene = resume_saved(self.app, fresh, on_exit=self._back)
-        except (SaveError, OSError) as exc:
-            self.error(f"The battle cannot be loaded up to step {problem.up_to}.<br><br>"
-                       f"{exc}")
+        return self._switch(load_up_to(self.app, problem, self._back))
+
+    def _switch(self, outcome: Any) -> Any:
+        """The scene `carry_on` gave, else its problem said or offered here."""
+        from game.saves import SaveDiverges
+
+        if isinstance(outcome, SaveDiverges):
+            from game.ui.save_problem import SaveProblemDialog
+
+            self.save_problem = SaveProblemDialog(self.app, outcome)
+            return None
+        if isinstance(outcome, str):
+            head, _, rest = outcome.partition(": ")
+            self.error(f"{head}.<br><br>{rest}" if rest else outcome)
             return None
         self.close()
-        return scene
+        return outcome
 
     def error(self, text: str) -> None:
         """One clear message in a dialog; nothing already saved is touched."""

@@ -206,47 +206,30 @@ class SavedBattlesScene:
     def _continue(self, battle: SavedBattle) -> Any:
         """Carry the battle on where it stopped (every command decided again first), or the
         List where it stands; leaving it goes to the menu, as after the menu's Continue."""
-        from game.saves import SaveDiverges, SaveError
-        from game.ui.launch import resume_saved
+        from game.ui.carry_on import carry_on
 
-        if battle.kind == "list":
-            from game.lists import ListSession, TournamentError
-            from game.ui.lists_scene import ListsScene
-
-            try:
-                session = ListSession.load(battle.path)
-            except TournamentError as exc:
-                self._say(f"This List cannot be continued: {exc}")
-                return None
-            self.close()
-            return ListsScene(self.app, session, on_exit=self.on_exit)
-        try:
-            scene = resume_saved(self.app, battle.path, on_exit=self.on_exit)
-        except SaveDiverges as exc:  # good up to a step: offer to load up to it
-            from game.ui.save_problem import SaveProblemDialog
-
-            self.save_problem = SaveProblemDialog(self.app, exc)
-            return None
-        except (SaveError, OSError) as exc:
-            self._say(f"This save cannot be continued: {exc}")
-            return None
-        self.close()
-        return scene
+        return self._switch(carry_on(self.app, battle.path, self.on_exit))
 
     def _load_up_to(self, problem: SaveDiverges) -> Any:
-        """"Load up to step N": the good part as a new save, played on; the file that went
-        wrong is left as it was."""
-        from game.saves import SaveError, write_up_to
-        from game.ui.launch import resume_saved
+        """"Load up to step N": the good part as a new save, played on."""
+        from game.ui.carry_on import load_up_to
 
-        try:
-            fresh = write_up_to(problem.good, problem.up_to)
-            scene = resume_saved(self.app, fresh, on_exit=self.on_exit)
-        except (SaveError, OSError) as exc:
-            self._say(f"The battle cannot be loaded up to step {problem.up_to}: {exc}")
+        return self._switch(load_up_to(self.app, problem, self.on_exit))
+
+    def _switch(self, outcome: Any) -> Any:
+        """The scene `carry_on` gave, else its problem said or offered here."""
+        from game.saves import SaveDiverges
+
+        if isinstance(outcome, SaveDiverges):
+            from game.ui.save_problem import SaveProblemDialog
+
+            self.save_problem = SaveProblemDialog(self.app, outcome)
+            return None
+        if isinstance(outcome, str):
+            self._say(outcome)
             return None
         self.close()
-        return scene
+        return outcome
 
     def _replay(self, battle: SavedBattle) -> Any:
         """The replay viewer `flank replay` opens; leaving it comes back here."""
