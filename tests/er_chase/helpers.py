@@ -67,3 +67,26 @@ def frame(state: Battle) -> ChaseFrame:
 
 def of(events: list[Event], kind: type[E]) -> list[E]:
     return [e for e in events if isinstance(e, kind)]
+
+
+def round_to_its_end(state: Battle, first: str, seed: int, limit: int = 12) -> list[Event]:
+    """Play on from `first`'s moment to the end of the round, everyone running, with the
+    dice of `seed`: the events up to the end of second 1 (the engine plays on to the next
+    decision), or to the chase's end.  The statistical tests roll rounds with it."""
+    from rules.commands import Choose
+    from rules.dice import StreamDice
+    from rules.systems.enchanted_realms.chase.events import ChaseSecondEnded
+
+    rnd = frame(state).chase_round
+    events: list[Event] = []
+    cmd = Choose(unit=first, option="run")
+    for k in range(limit):
+        state, ev = submit(state, cmd, StreamDice(seed, 1000 * k))
+        events += ev
+        f = frame(state)
+        if state.outcome is not None or f.chase_round != rnd or f.step != "choose":
+            last = [i for i, e in enumerate(events)
+                    if isinstance(e, ChaseSecondEnded) and e.second == 1]
+            return events[:last[0] + 1] if last else events
+        cmd = Choose(unit=f.deciding, option="run")
+    raise AssertionError("the round never ended")

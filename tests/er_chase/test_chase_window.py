@@ -11,12 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai.er_chase import HOOKS
-from game.ai.hooks import register_hooks
 from game.app import App
-from game.render.chase_view import TrackStateView
 from game.ui.chase_scene import ChaseScene
-from rules import registry
 from rules.systems.enchanted_realms.chase.events import ChaseMoved, chase_frame
 from tests.ui.window import AtAModeWindow
 
@@ -25,12 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 MAP = Path(__file__).resolve().parents[2] / "maps" / "market_chase.tmx"
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _plugins():
-    """As the entry points in pyproject.toml declare them once installed."""
-    registry.add(registry.SCENES, "track", ChaseScene)
-    registry.add(registry.VIEWS, "track", TrackStateView)
-    register_hooks(HOOKS, "chase")
+pytestmark = pytest.mark.usefixtures("chase_screens")
 
 
 class Runner(AtAModeWindow):

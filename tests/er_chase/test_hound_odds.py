@@ -12,14 +12,12 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from rules.commands import Choose
-from rules.dice import StreamDice
-from rules.engine import legal_commands, submit
+from rules.engine import legal_commands
 from rules.events import Event
 from rules.state import Battle
 from rules.systems.enchanted_realms.chase.events import ChaseRunnerOut, ChaseSecondEnded
 from rules.systems.enchanted_realms.chase.odds import round_odds
-from tests.er_chase.helpers import chase, frame, open_chase
+from tests.er_chase.helpers import chase, frame, open_chase, round_to_its_end
 
 THIEF_40 = ("jory", "thief", (0, 0), {"walk_ft": 40})
 
@@ -80,21 +78,8 @@ def test_the_hounds_catch_in_the_last_seconds_is_the_texts_arithmetic() -> None:
 
 
 def _round_from(state: Battle, seed: int) -> list[Event]:
-    """Play on from the hound's moment to the end of the round, everyone running, with the
-    dice of `seed`: the events up to the end of second 1 (or to the chase's end)."""
-    rnd = frame(state).chase_round
-    events: list[Event] = []
-    cmd = Choose(unit="grip", option="run")
-    for k in range(12):
-        state, ev = submit(state, cmd, StreamDice(seed, 1000 * k))
-        events += ev
-        f = frame(state)
-        if state.outcome is not None or f.chase_round != rnd or f.step != "choose":
-            last = [i for i, e in enumerate(events)
-                    if isinstance(e, ChaseSecondEnded) and e.second == 1]
-            return events[:last[0] + 1] if last else events
-        cmd = Choose(unit=f.deciding, option="run")
-    raise AssertionError("the round never ended")
+    """The round rolled from 'grip''s moment with the dice of `seed` (helpers.round_to_its_end)."""
+    return round_to_its_end(state, 'grip', seed, 12)
 
 
 def test_rolled_rounds_agree_with_the_exact_odds() -> None:

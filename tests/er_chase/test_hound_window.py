@@ -10,12 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.er_chase import HOOKS
-from game.ai.hooks import register_hooks
-from game.render.chase_view import TrackStateView, picture_of
-from game.ui.chase_scene import ChaseScene
+from game.render.chase_view import picture_of
 from game.ui.markup import pct
-from rules import registry
 from rules.systems.enchanted_realms.chase.events import chase_frame
 from rules.systems.enchanted_realms.chase.odds import round_odds
 from tests.ui.window import AtAModeWindow
@@ -25,12 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 MAP = Path(__file__).resolve().parents[2] / "maps" / "market_chase.tmx"
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _plugins():
-    """As the entry points in pyproject.toml declare them once installed."""
-    registry.add(registry.SCENES, "track", ChaseScene)
-    registry.add(registry.VIEWS, "track", TrackStateView)
-    register_hooks(HOOKS, "chase")
+pytestmark = pytest.mark.usefixtures("chase_screens")
 
 
 class Watch(AtAModeWindow):

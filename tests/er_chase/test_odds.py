@@ -7,14 +7,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from rules.commands import Choose
-from rules.dice import StreamDice
-from rules.engine import submit
 from rules.events import Event
 from rules.state import Battle
 from rules.systems.enchanted_realms.chase.events import ChaseRunnerOut, ChaseSecondEnded
 from rules.systems.enchanted_realms.chase.odds import gain, round_odds
-from tests.er_chase.helpers import chase, frame, open_chase
+from tests.er_chase.helpers import chase, open_chase, round_to_its_end
 
 SPEAR = ("p", "man_at_arms_spear", (-2, 0), {"walk_ft": 40})  # 10 ft reach, 40 ft
 THIEF = ("q", "thief", (0, 0))  # 35 ft, Agility +3
@@ -45,21 +42,8 @@ def test_a_heavy_swing_shows_its_cost_in_the_odds() -> None:
 
 
 def _to_round_end(state: Battle, seed: int) -> list[Event]:
-    """Play from the pursuer's moment to the end of the round, everyone running: the
-    events up to the end of second 1 (the engine plays on to the next decision)."""
-    rnd = frame(state).chase_round
-    events: list[Event] = []
-    cmd = Choose(unit="p", option="run")
-    for k in range(10):
-        state, ev = submit(state, cmd, StreamDice(seed, 1000 * k))
-        events += ev
-        f = frame(state)
-        if state.outcome is not None or f.chase_round != rnd or f.step != "choose":
-            last = [i for i, e in enumerate(events)
-                    if isinstance(e, ChaseSecondEnded) and e.second == 1]
-            return events[:last[0] + 1] if last else events
-        cmd = Choose(unit=f.deciding, option="run")
-    raise AssertionError("the round never ended")
+    """The round rolled from 'p''s moment with the dice of `seed` (helpers.round_to_its_end)."""
+    return round_to_its_end(state, 'p', seed, 10)
 
 
 def test_the_odds_agree_with_ten_thousand_chases() -> None:

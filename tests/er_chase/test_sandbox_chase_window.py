@@ -11,13 +11,9 @@ import os
 import pygame
 import pytest
 
-from game.ai.er_chase import HOOKS
-from game.ai.hooks import register_hooks
 from game.app import App
-from game.render.chase_view import TrackStateView
 from game.ui.chase_scene import ChaseScene
 from game.ui.sandbox_scene import LEFT, SandboxScene
-from rules import registry
 from tests.er_chase.test_sandbox_chase import street
 from tests.ui.window import AtTheWindow
 
@@ -25,12 +21,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _plugins():
-    """As the entry points in pyproject.toml declare them once installed."""
-    registry.add(registry.SCENES, "track", ChaseScene)
-    registry.add(registry.VIEWS, "track", TrackStateView)
-    register_hooks(HOOKS, "chase")
+pytestmark = pytest.mark.usefixtures("chase_screens")
 
 
 class GM(AtTheWindow):
