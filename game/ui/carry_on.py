@@ -7,6 +7,7 @@ stands; any other problem one sentence, the file left as it was."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +47,19 @@ def load_up_to(app: Any, problem: SaveDiverges, on_exit: Any) -> Any:
         return resume_saved(app, fresh, on_exit=on_exit)
     except (SaveError, OSError) as exc:
         return f"The battle cannot be loaded up to step {problem.up_to}: {exc}"
+
+
+def take_up(screen: Any, outcome: Any, say: Callable[[str], None]) -> Any:
+    """What a screen returns from its handler for `outcome` of `carry_on` or `load_up_to`:
+    the scene (the screen closed first); or None, with "load up to step N" offered in the
+    screen's `save_problem` dialog, or the problem said through `say`."""
+    if isinstance(outcome, SaveDiverges):
+        from game.ui.save_problem import SaveProblemDialog
+
+        screen.save_problem = SaveProblemDialog(screen.app, outcome)
+        return None
+    if isinstance(outcome, str):
+        say(outcome)
+        return None
+    screen.close()
+    return outcome

@@ -376,20 +376,14 @@ class MenuScene:
         return self._switch(load_up_to(self.app, problem, self._back))
 
     def _switch(self, outcome: Any) -> Any:
-        """The scene `carry_on` gave, else its problem said or offered here."""
-        from game.saves import SaveDiverges
+        from game.ui.carry_on import take_up
 
-        if isinstance(outcome, SaveDiverges):
-            from game.ui.save_problem import SaveProblemDialog
+        return take_up(self, outcome, self._say_problem)
 
-            self.save_problem = SaveProblemDialog(self.app, outcome)
-            return None
-        if isinstance(outcome, str):
-            head, _, rest = outcome.partition(": ")
-            self.error(f"{head}.<br><br>{rest}" if rest else outcome)
-            return None
-        self.close()
-        return outcome
+    def _say_problem(self, text: str) -> None:
+        """A problem carrying a save on: its first clause as the dialog's heading."""
+        head, _, rest = text.partition(": ")
+        self.error(f"{head}.<br><br>{rest}" if rest else text)
 
     def error(self, text: str) -> None:
         """One clear message in a dialog; nothing already saved is touched."""

@@ -217,19 +217,9 @@ class SavedBattlesScene:
         return self._switch(load_up_to(self.app, problem, self.on_exit))
 
     def _switch(self, outcome: Any) -> Any:
-        """The scene `carry_on` gave, else its problem said or offered here."""
-        from game.saves import SaveDiverges
+        from game.ui.carry_on import take_up
 
-        if isinstance(outcome, SaveDiverges):
-            from game.ui.save_problem import SaveProblemDialog
-
-            self.save_problem = SaveProblemDialog(self.app, outcome)
-            return None
-        if isinstance(outcome, str):
-            self._say(outcome)
-            return None
-        self.close()
-        return outcome
+        return take_up(self, outcome, self._say)
 
     def _replay(self, battle: SavedBattle) -> Any:
         """The replay viewer `flank replay` opens; leaving it comes back here."""
