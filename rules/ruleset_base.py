@@ -156,13 +156,42 @@ def unit_basics(spec: UnitSpec, template: Any) -> dict[str, Any]:
             "hp": template.hp, "max_hp": template.hp, "size": template.size}
 
 
+_KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"),
+          (str, "a word"), (tuple, "a list"))
+
+
+def _fits(kind: type, given: Any) -> bool:
+    """Whether `given` is a value of `kind`: a bool is no number, a whole number is a
+    number, a list is a tuple."""
+    if kind is tuple:
+        return isinstance(given, list | tuple)
+    if kind is bool:
+        return isinstance(given, bool)
+    if isinstance(given, bool):
+        return False
+    return isinstance(given, int | float) if kind is float else isinstance(given, kind)
+
+
+def _kind_refusal(key: str, had: Any, given: Any) -> str:
+    """Why `given` cannot stand where the template holds `had` ("" if it can): a map's
+    `set.hp` = lots, or a list where a word goes, is refused by name before the rules trip
+    over it in a comparison."""
+    kind = next((k for k, _ in _KINDS if isinstance(had, k)), None)
+    if kind is None or _fits(kind, given):
+        return ""
+    return f"{key} must be {dict(_KINDS)[kind]}, not {given!r}"
+
+
 def apply_overrides(base: dict[str, Any], spec: UnitSpec, allowed: set[str]) -> None:
     """The scenario's overrides of `spec` on top of the template's values in `base` (lists
     become tuples); hit points set above the template's maximum raise the maximum.
-    ValueError for a field that may not be overridden."""
+    ValueError for a field that may not be overridden, or a value of the wrong kind for it
+    (a word where the template holds a number)."""
     for key, given in spec.overrides.items():
         if key not in allowed:
             raise ValueError(f"unit {spec.id!r}: cannot override {key!r}")
+        if why := _kind_refusal(key, base.get(key), given):
+            raise ValueError(f"{figure_label(base)}: {why}")
         if key == "gender":
             if why := gender_refusal(given):
                 raise ValueError(f"unit {spec.id!r}: {why}")

@@ -132,6 +132,29 @@ def test_a_map_giving_a_longbow_is_refused_in_one_line_exit_2(capsys, tmp_path,
         assert "long_bow" in said
 
 
+@pytest.mark.parametrize(("field", "given", "words"), [
+    ("hp", "lots", "hp must be a whole number, not 'lots'"),
+    ("hp", True, "hp must be a whole number, not True"),
+    ("missile", 5, "missile must be a word, not 5"),
+])
+def test_a_map_override_of_the_wrong_kind_is_refused_by_name(field, given, words, capsys,
+                                                             tmp_path) -> None:
+    """A map's `set.hp` = lots was taken as given and failed later inside the rules as
+    "'>' not supported between instances of 'str' and 'int'"; a value of the wrong kind
+    for the field is refused naming the figure, the field and what it must be."""
+    from tests.maps.tmx import ASSETS, map_xml, unit, write
+
+    figures = [unit("archer", "men", "crossbowman", 2, 2,
+                    props={"name": "Wat the archer", f"set.{field}": given}),
+               unit("orc", "orcs", "orc", 3, 2, facing=3)]
+    path = write(tmp_path / "kinds.tmx", map_xml(props={"ruleset": "fallen_empire"},
+                                                 units=figures, assets=str(ASSETS)))
+    assert main(["validate", str(path)]) == 2
+    said = capsys.readouterr().out
+    assert said.count("\n") == 1 and "not supported between" not in said
+    assert f"Wat the archer ('archer'): {words}" in said
+
+
 def test_a_save_with_a_longbow_is_refused_in_one_line_exit_2(capsys, tmp_path,
                                                              monkeypatch) -> None:
     """`flank play --load SAVE` of a save whose set-up gives the longbow (a sandbox's, or
