@@ -92,8 +92,8 @@ class AttackOdds:
         `needed_words`: what the roll needs, said in its own dice ("63 or less on d100"),
         where "`needed` on d20" does not fit; `summary`: the choice's odds in a player's
         words, for a list of choices to show in place of its chance to hit and mean damage
-        where those would mislead ("Knock-out: 12% to drop him; gives up 3.1 expected
-        damage", ZeFRS's knock-out blow, which wounds nobody)."""
+        where those would mislead, short enough for a button beside the choice's words
+        ("12% KO, forgoes 3.1 dmg": ZeFRS's knock-out blow, which wounds nobody)."""
         odds = cls.__new__(cls)
         odds._count(dealt, hit_ways, kill_ways, modifiers, needed, notes, outcomes,
                     needed_words, summary)
