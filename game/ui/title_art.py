@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import random
-from importlib import resources
 from typing import Any
 
 import pygame
 
+from game.fonts import face_file
 from game.render.figure_facts import template_facts
 from game.render.figure_sprites import FigureSprites, Look, facing_angle
 from game.render.palette import INK, SIDE_COLOURS
@@ -34,15 +34,10 @@ RED_BAND = ("orc", "ogre", "orc", "wolf", "goblin")
 
 
 def title_font(size: int, bold: bool = True) -> pygame.font.Font:
-    """Noto Sans, the face the menus are set in (pygame-gui's own), else pygame's.  Made
-    afresh each time (the title is drawn once per window size): a font kept from before a
-    `pygame.quit` could not draw in the next window."""
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Italic.ttf"
-    try:
-        with resources.as_file(resources.files("pygame_gui.data") / name) as path:
-            return pygame.font.Font(str(path), size)
-    except (FileNotFoundError, ModuleNotFoundError, OSError, pygame.error):
-        return pygame.font.Font(None, size)
+    """Noto Sans, the face the menus are set in (bundled, `game.fonts`): bold for the name,
+    italic for the motto.  Made afresh each time (the title is drawn once per window size):
+    a font kept from before a `pygame.quit` could not draw in the next window."""
+    return pygame.font.Font(face_file(bold=bold, italic=not bold), size)
 
 
 def _shade(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
