@@ -91,7 +91,7 @@ def draw_legend(surf: pygame.Surface, parts: tuple[LegendPart, ...] | list[Legen
     260 pixels): a long label wraps under itself beside its swatch."""
     if not parts:
         return []
-    text_f, title_f = font(TEXT_SIZE, bold=False), font(TITLE_SIZE)
+    text_f, title_f = font(TEXT_SIZE, bold=False), font(TITLE_SIZE, bold=False)
     w, h = surf.get_size()
     width = min(max(260, int(w * 0.4)), w - 16)
     text_w = width - 3 * PAD - SWATCH

@@ -11,7 +11,16 @@ cannot word the same tint two ways.
 from __future__ import annotations
 
 from game.render.legend import ARROW, FILL, LINE, OUTLINE, RING, LegendPart, Swatch
-from game.render.palette import ARC_COLOURS, PATH_OK, PROVOKE, REACH, TARGET, THREAT_FILL, TURN
+from game.render.palette import (
+    ARC_COLOURS,
+    PATH_OK,
+    PROVOKE,
+    REACH,
+    TARGET,
+    THREAT_FILL,
+    TURN,
+    TURN_STRIKE,
+)
 from rules.engine import ruleset_of
 from rules.hexgrid import Hex
 from rules.state import Battle
@@ -87,7 +96,15 @@ def path_part(state: Battle, unit_id: str) -> LegendPart:
                               "over it")))
 
 
-def turns_part() -> LegendPart:
-    """The exchange's step-through: a figure who turns to face the other as he strikes."""
-    return LegendPart("The exchange", (
-        Swatch(ARROW, TURN, "Turns to face this way to strike (the steps say why)"),))
+def turn_colour(answer: bool) -> tuple[int, int, int]:
+    """The arrow of the attacker turning as he strikes, or of the defender as he answers."""
+    return TURN if answer else TURN_STRIKE
+
+
+def turns_part(answers: set[bool]) -> LegendPart:
+    """The exchange's step-through: who turns to face the other as he strikes (`answers`:
+    False for the attacker, True for the defender striking back), as the steps say."""
+    said = {False: "The attacker turns to face this way as he strikes",
+            True: "The defender turns to face this way when he strikes back"}
+    return LegendPart("The exchange (the steps say why)", tuple(
+        Swatch(ARROW, turn_colour(a), said[a]) for a in (False, True) if a in answers))

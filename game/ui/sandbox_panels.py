@@ -24,15 +24,20 @@ from rules.hexgrid import Hex
 from rules.wording import Words, dice_words
 
 
+def _hex(turn: Any) -> str:
+    """The colour of a turning figure's step: that of his arrow on the board."""
+    return "#{:02x}{:02x}{:02x}".format(*legends.turn_colour(turn.answer))
+
+
 def _turn_row(turn: Any) -> str:
     """A figure turning to face the other, as a line of the step list (the clause at its end
     in the colour of the modifiers' clauses)."""
     text = turn.text.removesuffix(f"({turn.rule})").rstrip()
     if f"({turn.rule}):" in text:
         head, tail = text.split(f"({turn.rule}):", 1)
-        return (f"<font color='#8fd8ff'>{escape(head.rstrip())}</font> "
+        return (f"<font color='{_hex(turn)}'>{escape(head.rstrip())}</font> "
                 f"<font color='#9fc6ff'>({escape(turn.rule)})</font>:{escape(tail)}")
-    return (f"<font color='#8fd8ff'>{escape(text)}</font> "
+    return (f"<font color='{_hex(turn)}'>{escape(text)}</font> "
             f"<font color='#9fc6ff'>({escape(turn.rule)})</font>")
 
 
@@ -82,7 +87,7 @@ class SandboxPanels:
     def _refresh_exchange(self) -> None:
         a, t = self.selected, self.target
         state = self.sb.state
-        self._turns_shown: tuple[Any, dict[Hex, int]] = (None, {})
+        self._turns_shown: tuple[Any, dict[Hex, Any]] = (None, {})
         if not (a and t and state.has_unit(a) and state.has_unit(t)) or a == t:
             self.steps.set_text("<i>Select an attacker and right-click a target to see the "
                                 "exchange step by step.</i>")
@@ -112,7 +117,7 @@ class SandboxPanels:
                                    f"{float(p) * 100:.0f}%</font>" for n, p in view.odds.outcomes))
         rows += [_turn_row(x) for x in view.turns if x.answer]  # the defender, striking back
         rows += [f"<i>{escape(n)}</i>" for n in view.notes]  # the column walk, the shield …
-        self._turns_shown = (state, {state.unit(x.unit).pos: x.facing for x in view.turns
+        self._turns_shown = (state, {state.unit(x.unit).pos: x for x in view.turns
                                      if state.unit(x.unit).pos is not None})
         last = getattr(self, "last_view", None)
         if last is not None and getattr(last, "outcome", None):
@@ -128,9 +133,9 @@ class SandboxPanels:
             table.append(escape(str(exc)))
         self.compare.set_text("<br>".join(table))
 
-    def _exchange_turns(self, state: Any) -> dict[Hex, int]:
-        """The arrows of the figures the exchange on the panel turns, while the board shows
-        the position the panel was worked out for."""
+    def _exchange_turns(self, state: Any) -> dict[Hex, Any]:
+        """The figures the exchange on the panel turns (hex → `Turn`), while the board
+        shows the position the panel was worked out for."""
         shown, turns = getattr(self, "_turns_shown", (None, {}))
         return turns if shown is state else {}
 
@@ -192,7 +197,7 @@ class SandboxPanels:
             legend.append(legends.flank_part(state, self.target, ov.arcs))
         turns = self._exchange_turns(state)
         if turns:
-            ov.turns = turns
-            legend.append(legends.turns_part())
+            ov.turns = {h: (x.facing, legends.turn_colour(x.answer)) for h, x in turns.items()}
+            legend.append(legends.turns_part({x.answer for x in turns.values()}))
         ov.legend = tuple(legend)
         return ov

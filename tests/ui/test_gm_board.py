@@ -63,6 +63,7 @@ def gm():
 def test_each_sandbox_overlay_shows_its_legend_in_its_colours(gm) -> None:
     s = gm.scene
     assert [sw.kind for _, sw in gm.legend()] == ["arrow"]  # only the exchange's turn
+    assert "Rear arc" not in str(gm.legend())
     # T: threat, per side then every side, then off
     gm.key(pygame.K_t)
     labels = {sw.label: (r, sw) for r, sw in gm.legend()}
@@ -119,13 +120,14 @@ def test_the_step_through_says_the_orc_struck_from_the_flank_turns_to_face(gm) -
     text = s.steps.html_text
     assert "When he strikes back, Gorbag turns to face Aldric" in text
     assert "(R-FE-FACE-ATTACK)" in text and "Aldric is then in his front arc" in text
-    assert s.overlays().turns == {orc.pos: toward}
-    arrow = next(r for r, sw in gm.legend() if sw.colour == TURN)
+    assert s.overlays().turns == {orc.pos: (toward, TURN)}  # Aldric already faces him
+    arrow, said = next((r, sw) for r, sw in gm.legend() if sw.colour == TURN)
+    assert said.label == "The defender turns to face this way when he strikes back"
     assert close(gm.shown(arrow, dx=3), TURN)
     # the arrow on the board, across the hexside he turns to
     x, y = s.camera.centre_of(orc.pos)
     nx, ny = s.camera.centre_of(orc.pos.neighbor(toward))
-    at = (int(x + (nx - x) * 0.4) + LEFT, int(y + (ny - y) * 0.4))
+    at = (int(x + (nx - x) * 0.3) + LEFT, int(y + (ny - y) * 0.3))
     assert close(tuple(gm.app.screen.get_at(at))[:3], TURN)
     # Aldric strikes (he already faces Gorbag); then Gorbag strikes back and turns so
     s.dice_entry.set_text("3, 1")
