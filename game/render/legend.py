@@ -20,7 +20,7 @@ FILL, OUTLINE, RING, LINE, ARROW = "fill", "outline", "ring", "line", "arrow"
 GROUND = TERRAIN_COLOURS["grass"]  # what a swatch's tint is laid over, as on the board
 BOX, BORDER, TEXT, TITLE = (20, 20, 24, 225), (120, 120, 130), (235, 235, 235), (255, 214, 140)
 SWATCH = 22  # a swatch's side, in pixels
-TEXT_SIZE, TITLE_SIZE = 15, 16
+TEXT_SIZE, TITLE_SIZE = 16, 17
 PAD = 6
 
 
@@ -87,13 +87,17 @@ def _swatch(surf: pygame.Surface, rect: pygame.Rect, s: Swatch) -> None:
 def draw_legend(surf: pygame.Surface, parts: tuple[LegendPart, ...] | list[LegendPart]
                 ) -> list[tuple[pygame.Rect, Swatch]]:
     """Paint the legend in `surf`'s lower left corner; where each swatch went (for a test
-    to look at), nothing when there are no parts.  No wider than 40% of the board (at least
-    260 pixels): a long label wraps under itself beside its swatch."""
+    to look at), nothing when there are no parts.  As wide as its words, but no wider than
+    40% of the board (at least 260 pixels): a long label wraps under itself beside its
+    swatch."""
     if not parts:
         return []
     text_f, title_f = font(TEXT_SIZE, bold=False), font(TITLE_SIZE, bold=False)
     w, h = surf.get_size()
-    width = min(max(260, int(w * 0.4)), w - 16)
+    widest = max(max(title_f.size(p.title)[0] + 2 * PAD for p in parts),
+                 max((text_f.size(s.label)[0] + SWATCH + 3 * PAD for p in parts
+                      for s in p.swatches), default=0))
+    width = min(widest + 2, max(260, int(w * 0.4)), w - 16)  # no wider than its words
     text_w = width - 3 * PAD - SWATCH
     rows: list[tuple[str, list[str], Swatch | None]] = []
     for part in parts:

@@ -14,11 +14,11 @@ from typing import Any
 from game.choices import button_label
 from game.overlay_facts import facing_arcs
 from game.ready_menu import ready_kind
+from game.render import overlay_legend as legends
 from game.render.board_view import BoardView
 from game.render.hex_markers import markers_at
 from game.render.overlays import Overlays
 from game.turns import TurnManager
-from game.ui import overlay_legend as legends
 from game.ui.attack_ways import AttackWays, other_ways
 from game.ui.declare_picker import DeclarePicker
 from game.ui.ready_builder import ReadyBuilder

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from game import overlay_facts as facts
+from game.render import overlay_legend as legends
 from game.render.legend import LegendPart
 from game.render.overlays import Overlays
 from game.sandbox import Sandbox, SandboxError
 from game.sandbox.figures import flag_phrases
-from game.ui import overlay_legend as legends
 from game.ui.markup import escape
 from game.ui.narration import event_html
 from game.ui.odds_chart import draw_chart, outcome_hex

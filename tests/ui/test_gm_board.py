@@ -14,9 +14,9 @@ import pytest
 
 from game.app import App
 from game.render.legend import FILL, OUTLINE, RING, seen_colour
+from game.render.overlay_legend import threat_tint
 from game.render.palette import ARC_COLOURS, PROVOKE, REACH, TARGET, TURN
 from game.sandbox import Sandbox
-from game.ui.overlay_legend import threat_tint
 from game.ui.sandbox_scene import LEFT, SandboxScene
 from rules.hexgrid import sextant_direction
 from rules.positioning import arc
@@ -180,3 +180,37 @@ def test_the_battle_screens_overlays_have_their_legend() -> None:
         assert p.scene.view.legend_drawn == []
     finally:
         pygame.quit()
+
+
+def test_the_arcs_legend_speaks_each_rulesets_words() -> None:
+    """Under ZeFRS facing bears only through the shield (R-ZEF-SHIELD-ARC): the arcs overlay
+    marks the shield's side and the unguarded side, and the legend says so in those words
+    and colours; under Empress the shield's arcs are EMP-21's."""
+    from game.overlay_facts import facing_arcs
+    from game.render.overlay_legend import arcs_part
+
+    sb = Sandbox(fe().side("men", True).side("orcs").build())
+    sb.place("fighting_man", "men", (0, 0), facing=0, unit_id="f", name="Aldric")
+    sb.switch_ruleset("zefrs")
+    part = arcs_part(sb.state, "f", facing_arcs(sb.state, "f", 3))
+    assert [(sw.colour, sw.label) for sw in part.swatches] == [
+        (ARC_COLOURS["guarded"], "Shield side — his shield is brought to bear on blows from "
+                                 "here (R-ZEF-SHIELD-ARC)"),
+        (ARC_COLOURS["unguarded"], "Unguarded — his shield does not cover blows from here "
+                                   "(R-ZEF-SHIELD-ARC)")]
+    sb.switch_ruleset("empress")
+    labels = [sw.label for sw in arcs_part(sb.state, "f", facing_arcs(sb.state, "f", 3)
+                                           ).swatches]
+    assert labels[0].startswith("Front arc") and all("(EMP-21)" in x for x in labels)
+
+
+def test_a_still_pictures_overlay_has_its_legend() -> None:
+    """`flank screenshot --overlay` and the sandbox's PNG draw the same legend."""
+    from game.render.snapshot import overlays_for
+
+    sb = Sandbox(fe().side("men", True).side("orcs").build())
+    for name, colour in (("threat", threat_tint(1)), ("reach", REACH),
+                         ("facing", ARC_COLOURS["rear"])):
+        (part,) = overlays_for(sb.state, name).legend
+        assert colour in [sw.colour for sw in part.swatches]
+    assert overlays_for(sb.state, "none").legend == ()

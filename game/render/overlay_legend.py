@@ -4,8 +4,8 @@ player's label, the arcs in the ruleset's own words (`Ruleset.arc_words`: "Rear 
 strike him here (FE-20)" under Fallen Empire, the shield's side under ZeFRS).
 
 One function an overlay, each given what the screen shows (the battle screen's T, R and A;
-the sandbox's T, R, A, W, P and F, and the exchange's turning figures), so the two screens
-cannot word the same tint two ways.
+the sandbox's T, R, A, W, P and F, and the exchange's turning figures; a still picture's
+`--overlay`), so no two pictures word the same tint two ways.
 """
 
 from __future__ import annotations
@@ -39,7 +39,22 @@ def threat_part(whose: str) -> LegendPart:
     return LegendPart(f"Threat — where {whose} can strike", (
         Swatch(FILL, threat_tint(1), "One foe can strike a figure standing here "
                                      "(R-POS-THREAT)"),
-        Swatch(FILL, threat_tint(3), "Deeper red — more foes can strike here")))
+        Swatch(FILL, threat_tint(3), "Deeper tint — more foes can strike here")))
+
+
+def still_part(overlay: str) -> LegendPart | None:
+    """A still picture's overlay (`flank screenshot --overlay`, the sandbox's PNG): the
+    threat of every side, every figure's reach, or the arcs of every figure beside."""
+    if overlay == "threat":
+        return threat_part("every side")
+    if overlay == "reach":
+        return LegendPart("Reach of every figure", (
+            Swatch(OUTLINE, REACH, "A figure can strike a figure here (R-POS-REACH)"),))
+    if overlay == "facing":
+        return LegendPart("Facing arcs of the figure beside each hex (R-POS-ARC)", tuple(
+            Swatch(FILL, ARC_COLOURS[a], f"{a.capitalize()} arc — {said}") for a, said in (
+                ("front", "ahead of him"), ("flank", "beside him"), ("rear", "behind him"))))
+    return None
 
 
 def reach_part(state: Battle, unit_id: str) -> LegendPart:
