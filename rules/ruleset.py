@@ -158,6 +158,9 @@ class Ruleset:
     order: ClassVar[int] = 100  # where the menu and `flank rulesets` list it, lowest first
     health_word: ClassVar[str] = "HP"  # what the text calls a figure's wounds' measure
     round_word: ClassVar[str] = "round"  # what the text calls one turn of the fight
+    # The clause by which a fighter turns to face the foe he strikes as he strikes
+    # (`rules.engine.face_target`), for the sandbox's step-through to cite.
+    facing_rule: ClassVar[str] = "R-POS-FACE"
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         raise NotImplementedError
@@ -321,6 +324,19 @@ class Ruleset:
         colour for ("front", "flank", "rear", "guarded", "unguarded").  None: the shared
         arcs are drawn."""
         return None
+
+    def arc_words(self, state: Battle, unit_id: str) -> dict[str, str]:
+        """What each mark of the facing-arcs overlay (`arc_marks`, else front, flank and
+        rear) means for this figure under this ruleset, in a player's words with the clause,
+        for the overlay's legend: "Rear arc — +2 to strike him here (FE-20)".  Default: the
+        shared arcs of R-POS-ARC, worth nothing by themselves."""
+        from rules.wording import pronoun
+
+        him = pronoun(state.unit(unit_id), "him")
+        return {"front": f"Front arc — {pronoun(state.unit(unit_id))} fights this way "
+                         "(R-POS-ARC)",
+                "flank": f"Flank arc — beside {him} (R-POS-ARC)",
+                "rear": f"Rear arc — behind {him} (R-POS-ARC)"}
 
     def hex_markers(self, state: Battle) -> tuple[HexMarker, ...]:
         """What lies or stands on the board's hexes besides the figures (a scenario's

@@ -27,6 +27,7 @@ from game.render.figure_facts import unit_facts
 from game.render.figure_motion import Motion
 from game.render.figure_sprites import FigureSprites, Look, facing_angle, marks_of, pose_of
 from game.render.hex_markers import draw_marker_names, draw_markers
+from game.render.legend import Swatch, draw_legend
 from game.render.overlay_layer import OverlayLayer
 from game.render.overlays import Overlays, draw_labels, draw_pointer
 from game.render.palette import side_colour
@@ -66,6 +67,7 @@ class BoardView:
         self.side_index = {s.id: i for i, s in enumerate(state.sides)}
         self.ruleset = ruleset_of(state)
         self.built_while_drawing = 0  # chunks a frame had to build on the spot (bench, tests)
+        self.legend_drawn: list[tuple[pygame.Rect, Swatch]] = []  # the overlays' legend
         self._plan: tuple = ()
         self._heading = 0  # the way the last zoom step went: -1 out, 1 in, 0 none yet
         self._pending: list[Key] = []
@@ -172,6 +174,8 @@ class BoardView:
         if overlays is not None:
             draw_labels(surf, self.camera, overlays)
             draw_marker_names(surf, self.camera, markers, overlays.hover)
+        # where the legend's swatches went, for a test to look at
+        self.legend_drawn = draw_legend(surf, overlays.legend if overlays is not None else ())
         if after_units is not None:
             after_units(surf)
         if not self.built_while_drawing:

@@ -18,7 +18,17 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.render.camera import Camera
-from game.render.palette import ARC_COLOURS, MOVE_FILL, PATH_OK, PROVOKE, REACH, TARGET, THREAT_FILL
+from game.render.legend import LegendPart
+from game.render.palette import (
+    ARC_COLOURS,
+    MOVE_FILL,
+    PATH_OK,
+    PROVOKE,
+    REACH,
+    TARGET,
+    THREAT_FILL,
+    TURN,
+)
 from game.render.tokens import font
 from rules.hexgrid import Hex, Layout
 
@@ -33,6 +43,9 @@ class Overlays:
     arcs: dict[Hex, str] = field(default_factory=dict)  # hex → front/flank/rear
     targets: frozenset[Hex] = frozenset()
     hover: Hex | None = None
+    # hex → (the facing its figure turns to, the arrow's colour): the exchange's step-through
+    turns: dict[Hex, tuple[int, tuple[int, int, int]]] = field(default_factory=dict)
+    legend: tuple[LegendPart, ...] = ()  # what the overlays on show mean (`game.render.legend`)
 
 
 @dataclass(frozen=True)
@@ -144,8 +157,33 @@ def draw_pointer(surf: pygame.Surface, cam: Camera, ov: Overlays) -> None:
                             1)
 
 
+def draw_turn(surf: pygame.Surface, cam: Camera, at: Hex, facing: int,
+              colour: tuple[int, int, int] = TURN) -> None:
+    """An arrow from a figure's hex across the hexside it turns to face (the exchange's
+    step-through: the defender who strikes back turns to face his attacker)."""
+    lay = cam.layout()
+    cx, cy = cam.centre_of(at)
+    nx, ny = cam.centre_of(at.neighbor(facing))
+    dx, dy = nx - cx, ny - cy
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    tip = (cx + dx * 0.48, cy + dy * 0.48)  # to the hexside: two facing arrows never cross
+    base = (cx + dx * 0.08, cy + dy * 0.08)
+    head = max(5.0, lay.size[0] * 0.28)
+    width = outline_width(cam.zoom) + 2
+    pygame.draw.line(surf, (20, 20, 24), base, tip, width + 3)
+    pygame.draw.line(surf, colour, base, tip, width)
+    back = (tip[0] - ux * head, tip[1] - uy * head)
+    wing = (-uy * head * 0.6, ux * head * 0.6)
+    pygame.draw.polygon(surf, colour, [tip, (back[0] + wing[0], back[1] + wing[1]),
+                                     (back[0] - wing[0], back[1] - wing[1])])
+
+
 def draw_labels(surf: pygame.Surface, cam: Camera, ov: Overlays) -> None:
-    """Words over the board (who a step provokes), drawn after the tokens so none hides them."""
+    """Words over the board (who a step provokes) and the arrows of the figures who turn,
+    drawn after the tokens so none hides them."""
+    for hx, (facing, colour) in ov.turns.items():
+        draw_turn(surf, cam, hx, facing, colour)
     for hx, who in ov.provoking.items():
         cx, cy = cam.centre_of(hx)
         label = font(max(20, int(24 * cam.zoom))).render("! " + ", ".join(who), True, PROVOKE)

@@ -29,6 +29,10 @@ PROVOKE = (255, 60, 40)  # a hex on a path where a step provokes a reaction
 THREAT_FILL = (255, 80, 60, 60)
 TARGET = (255, 215, 0)
 REACH = (255, 140, 60)  # the outline of a hex the selected unit threatens
+# The arrows of the exchange's step-through: the attacker turning to his foe as he strikes,
+# the defender turning to his attacker when he strikes back.
+TURN_STRIKE = (205, 165, 255)
+TURN = (120, 230, 255)
 ARC_COLOURS = {"front": (80, 200, 120, 70), "flank": (240, 200, 60, 70), "rear": (230, 60, 60, 80),
                # where a shield is brought to bear, and where not (ZeFRS, R-ZEF-SHIELD-ARC)
                "guarded": (90, 160, 240, 85), "unguarded": (230, 60, 60, 80)}

@@ -8,6 +8,7 @@ import pygame
 
 from game.render.board_view import BoardView
 from game.render.camera import Camera
+from game.render.overlay_legend import still_part
 from game.render.overlays import Overlays
 from game.render.tiles import painter_for
 from rules import registry
@@ -43,6 +44,8 @@ def overlays_for(state: Any, overlay: str) -> Overlays:
                     if h != u.pos and h in state.board and state.unit_at(h) is None:
                         arcs[h] = arc(u, h)
         ov.arcs = arcs
+    part = still_part(overlay)
+    ov.legend = (part,) if part is not None else ()
     return ov
 
 

@@ -58,10 +58,13 @@ For the window: feature -> call (`sb` a Sandbox; hexes are axial `Hex` or (q, r)
     ruleset menu              rules.engine.catalogue(); sb.switch_ruleset(id) -> SwitchReport
                               (show report.lines() when not report.complete)
     exchange step-through     sb.exchange_steps(a, t, kind=...) -> ExchangeView (view.steps,
-                              view.needed, view.odds); roll: sb.roll_exchange(a, t, dice=None
+                              view.needed, view.odds; view.turns: who turns to face whom,
+                              the attacker as he strikes, the defender when he strikes
+                              back, R-POS-FACE); roll: sb.roll_exchange(a, t, dice=None
                               or [faces]); re-roll: sb.reroll(); take back: sb.undo()
     what-if tooltip           sb.what_if(a, t, kind=..., from_hex=...) -> AttackOdds
-    compare table             sb.compare_rulesets(a, t, ...) -> [Row]; row.cells()
+    compare table             sb.compare_rulesets(a, t, ...) -> [Row]; row.labelled() (every
+                              number with its label), row.cells() (bare)
     overlays                  game.overlay_facts.<fact>(sb.state, ...)
     save as scenario          sb.save_as_scenario() (the map written back beside itself with
                               Flank's properties filled in; sb.scenario_path() says where)

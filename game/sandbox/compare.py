@@ -10,7 +10,7 @@ from typing import Any
 from game.sandbox.common import SandboxError, unit_of
 from game.sandbox.exchange import odds_of, split_exchange_options
 from game.sandbox.switch import rebuild_setup
-from rules.engine import AttackOdds, start
+from rules.engine import AttackOdds, ruleset_of, start
 from rules.events import Modifier
 from rules.state import Battle
 
@@ -55,6 +55,28 @@ class Row:
         mods = "; ".join(m.describe() for m in self.modifiers) or "none"
         return (self.name, f"{self.hit_pct:.1f}%", f"{self.mean_damage:.2f}",
                 f"{self.kill_pct:.1f}%", mods)
+
+    def labelled(self) -> tuple[str, ...]:
+        """The row as a GM reads it, every number with its label in the ruleset's own words
+        (its measure of wounds, what its roll needs): ("Fallen Empire", "to hit 40.0% (needs
+        12 on d20)", "damage 1–8 HP, mean 1.80", "out of the fight 5.0%", "modifiers: -1 o's
+        shield — FE-30").  A row that cannot be set up: its name and the reason."""
+        if self.odds is None:
+            return (self.name, self.problem)
+        hit = f"to hit {self.hit_pct:.1f}%"
+        if self.odds.needed_words:
+            hit += f" (needs {self.odds.needed_words})"
+        health = getattr(ruleset_of(self.ruleset), "health_word", "HP")
+        dealt = [d for d, _ in self.odds.dealt.items() if d > 0]
+        if dealt:
+            low, high = min(dealt), max(dealt)
+            spread = f"{low}" if low == high else f"{low}–{high}"
+            damage = f"damage {spread} {health}, mean {self.mean_damage:.2f}"
+        else:
+            damage = f"no damage ({health})"
+        mods = "; ".join(m.describe() for m in self.modifiers)
+        return (self.name, hit, damage, f"out of the fight {self.kill_pct:.1f}%",
+                f"modifiers: {mods}" if mods else "no modifiers")
 
 
 PORTABLE_OPTIONS = ("kind", "subdual", "from_hex")

@@ -17,10 +17,11 @@ from game.overlay_facts import strikes_of
 from game.sandbox.common import SandboxError, to_hex, unit_of
 from game.sandbox.log import Entry
 from rules.engine import AttackOdds, ruleset_of
-from rules.events import AttackRolled, Event, Modifier, UnitDamaged
+from rules.events import AttackRolled, Event, Modifier, UnitDamaged, UnitFaced
 from rules.gm import Exchange, gm_submit
+from rules.positioning import arc
 from rules.state import Battle
-from rules.wording import Words, dice_words, figure_names
+from rules.wording import Words, dice_words, figure_names, pronoun
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,19 @@ class ModifierStep:
 
     def describe(self) -> str:
         return f"{self.value:+d} {self.reason} — {self.rule} (so far {self.running:+d})"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A figure turning to face the other in the exchange, as the ruleset's own exchange
+    turns him (read off the events it makes, never assumed): the attacker as he strikes,
+    or the defender as he strikes back (`answer`)."""
+
+    unit: str
+    facing: int  # the hexside he turns to face (0..5)
+    rule: str  # the clause he turns by (`Ruleset.facing_rule`: R-FE-FACE-ATTACK ...)
+    answer: bool  # True: the defender, when he strikes back
+    text: str  # the step in a player's words, the clause at its end
 
 
 @dataclass(frozen=True)
@@ -56,6 +70,7 @@ class ExchangeView:
     odds: AttackOdds
     notes: tuple[str, ...] = ()
     reach: str = ""  # "" in reach; else why not, in words, said before any odds
+    turns: tuple[Turn, ...] = ()  # who turns to face whom, the attacker's turn first
     # --- after the roll ---
     rolled: bool = False
     dice: tuple[int, ...] = ()  # every die thrown in the exchange, in order
@@ -110,6 +125,7 @@ class ExchangeView:
                + (f" with {self.weapon.replace('_', ' ')}" if self.weapon else "")]
         if self.reach:
             out.append(self.reach)
+        out += [t.text for t in self.turns if not t.answer]
         for stage in self.stages:
             out.append(f"{stage}:")
             out += [f"  {s.describe()}" for s in self.stage(stage)]
@@ -120,6 +136,7 @@ class ExchangeView:
                    f"{self.mean_damage:.2f}, kill {self.kill_pct:.1f}%")
         if self.odds.outcomes:
             out.append(", ".join(f"{n} {float(p) * 100:.0f}%" for n, p in self.odds.outcomes))
+        out += [t.text for t in self.turns if t.answer]
         out += list(self.notes)
         if self.rolled:
             out.append(f"{dice_words(self.dice)}: {self.outcome}")
@@ -136,27 +153,72 @@ def split_exchange_options(options: dict[str, Any]) -> tuple[str, dict[str, Any]
     return str(opts.pop("kind", "melee")), opts
 
 
-def _dry_attack(state: Battle, attacker: str, target: str, kind: str,
-                options: dict[str, Any]) -> AttackRolled | None:
-    """The attack event the GM exchange would record now (with the stream's dice, thrown
-    away): it says which modifiers are to-hit and which are damage.  For a what-if from
-    another hex, on a copy of the state with the attacker standing there."""
+def _dry_events(state: Battle, attacker: str, target: str, kind: str,
+                options: dict[str, Any]) -> tuple[Event, ...]:
+    """The events the GM exchange would record now (with the stream's dice, thrown away).
+    For a what-if from another hex, on a copy of the state with the attacker standing
+    there.  None at all where the ruleset refuses it."""
     if options.get("from_hex") is not None:
         h = to_hex(options["from_hex"])
         other = state.unit_at(h)
         if not state.board.passable(h) or (other is not None and other.id != attacker):
-            return None
+            return ()
         state = state.update_unit(attacker, pos=h)
     options = {k: v for k, v in options.items() if k != "from_hex"}
     try:
         _, events = gm_submit(state, Exchange(attacker=attacker, target=target, kind=kind,
                                               options=options))
-    except Exception:  # any refusal just means: no split known
-        return None
+    except Exception:  # any refusal just means: nothing known
+        return ()
+    return tuple(events)
+
+
+def _dry_attack(events: tuple[Event, ...], attacker: str) -> AttackRolled | None:
+    """The attack event of a dry run: it says which modifiers are to-hit and which are
+    damage."""
     for e in events:
         if isinstance(e, AttackRolled) and e.attacker == attacker:
             return e
     return None
+
+
+def _faced(events: tuple[Event, ...], unit: str) -> int | None:
+    """The facing a dry run turns `unit` to, or None if it does not turn him."""
+    return next((e.facing for e in events if isinstance(e, UnitFaced) and e.unit == unit), None)
+
+
+def turns_of(state: Battle, attacker: str, target: str, kind: str, options: dict[str, Any],
+             events: tuple[Event, ...]) -> tuple[Turn, ...]:
+    """Who turns to face whom in the exchange, as the ruleset's own code turns them
+    (`events`: the dry run of the attacker's blow): the attacker as he strikes, then the
+    defender, if he can strike back in melee, as he does (a dry run of his answer).  A
+    ruleset whose exchange turns nobody gives nothing (none of the five but turns a striker:
+    `Ruleset.facing_rule` names the clause)."""
+    if options.get("from_hex") is not None:
+        return ()  # a what-if from elsewhere: nobody stands where the turns would be drawn
+    rule = ruleset_of(state).facing_rule
+    w = Words.of(state)
+    a, t = state.unit(attacker), state.unit(target)
+    out: list[Turn] = []
+    facing = _faced(events, attacker)
+    if facing is not None:
+        out.append(Turn(attacker, facing, rule, False,
+                        f"{w.unit(attacker)} turns to face {w.unit(target)} as "
+                        f"{pronoun(a)} strikes ({rule})"))
+        state = state.update_unit(attacker, facing=facing)
+    if not t.fighting or t.pos is None or a.pos is None:
+        return tuple(out)
+    if reach_problem(state, target, attacker, "melee"):
+        return tuple(out)  # he cannot strike back from where he stands
+    answer = _faced(_dry_events(state, target, attacker, "melee", {}), target)
+    if answer is not None:
+        turned = state.update_unit(target, facing=answer).unit(target)
+        where = arc(turned, a.pos)
+        out.append(Turn(target, answer, rule, True,
+                        f"When {pronoun(t)} strikes back, {w.unit(target)} turns to face "
+                        f"{w.unit(attacker)} ({rule}): {w.unit(attacker)} is then in "
+                        f"{pronoun(t, 'his')} {where} arc"))
+    return tuple(out)
 
 
 def _steps(odds_mods: tuple[Modifier, ...], attack: AttackRolled | None
@@ -251,7 +313,8 @@ def exchange_steps(state: Battle, attacker: str, target: str, **options: Any
     citation, running total), the number needed and the exact odds.  Options as `what_if`."""
     kind, opts = split_exchange_options(options)
     odds = odds_of(state, attacker, target, kind, opts)
-    attack = _dry_attack(state, attacker, target, kind, opts)
+    events = _dry_events(state, attacker, target, kind, opts)
+    attack = _dry_attack(events, attacker)
     a, t = state.unit(attacker), state.unit(target)
     names = figure_names(state)
     weapon = attack.weapon if attack is not None else str(opts.get("weapon", ""))
@@ -261,7 +324,8 @@ def exchange_steps(state: Battle, attacker: str, target: str, **options: Any
                         options=opts, steps=_steps(odds.modifiers, attack), needed=odds.needed,
                         odds=odds, notes=odds.notes,
                         reach=reach_problem(state, attacker, target, kind,
-                                            opts.get("from_hex")))
+                                            opts.get("from_hex")),
+                        turns=turns_of(state, attacker, target, kind, opts, events))
 
 
 def rolled_view(view: ExchangeView, before: Battle, entry: Entry) -> ExchangeView:

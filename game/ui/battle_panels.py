@@ -14,6 +14,7 @@ from typing import Any
 from game.choices import button_label
 from game.overlay_facts import facing_arcs
 from game.ready_menu import ready_kind
+from game.render import overlay_legend as legends
 from game.render.board_view import BoardView
 from game.render.hex_markers import markers_at
 from game.render.overlays import Overlays
@@ -232,15 +233,23 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
 
     def _build_overlays(self, state: Battle) -> Overlays:
         ov = Overlays(hover=self.hover)
+        legend = []
         if self.options.threat:
             ov.threat = self._threat_counts(state)
+            words = Words.of(state)
+            foes = [s.id for s in state.sides if s.id != self.viewer]
+            legend.append(legends.threat_part(words.sides_list(foes, start=False)
+                                              if foes else "every side"))
         sel = state.unit(self.selected) if self.selected and state.has_unit(
             self.selected) else None
         if sel is not None and sel.pos is not None:
             if self.options.reach:
                 ov.reach = threatened_hexes(state, sel)
+                legend.append(legends.reach_part(state, sel.id))
             if self.options.arcs:
                 ov.arcs = facing_arcs(state, sel, 3)
+                legend.append(legends.arcs_part(state, sel.id, ov.arcs))
+        ov.legend = tuple(legend)
         if self.anim.busy or sel is None:
             return ov
         ov.targets = self.watched(state)  # a trigger under the mouse (ready_builder)

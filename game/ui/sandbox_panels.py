@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from game import overlay_facts as facts
+from game.render import overlay_legend as legends
+from game.render.legend import LegendPart
 from game.render.overlays import Overlays
 from game.sandbox import Sandbox, SandboxError
 from game.sandbox.figures import flag_phrases
@@ -20,6 +22,23 @@ from game.ui.odds_chart import draw_chart, outcome_hex
 from game.ui.sandbox_layout import HELP
 from rules.hexgrid import Hex
 from rules.wording import Words, dice_words
+
+
+def _hex(turn: Any) -> str:
+    """The colour of a turning figure's step: that of his arrow on the board."""
+    return "#{:02x}{:02x}{:02x}".format(*legends.turn_colour(turn.answer))
+
+
+def _turn_row(turn: Any) -> str:
+    """A figure turning to face the other, as a line of the step list (the clause at its end
+    in the colour of the modifiers' clauses)."""
+    text = turn.text.removesuffix(f"({turn.rule})").rstrip()
+    if f"({turn.rule}):" in text:
+        head, tail = text.split(f"({turn.rule}):", 1)
+        return (f"<font color='{_hex(turn)}'>{escape(head.rstrip())}</font> "
+                f"<font color='#9fc6ff'>({escape(turn.rule)})</font>:{escape(tail)}")
+    return (f"<font color='{_hex(turn)}'>{escape(text)}</font> "
+            f"<font color='#9fc6ff'>({escape(turn.rule)})</font>")
 
 
 class SandboxPanels:
@@ -68,6 +87,7 @@ class SandboxPanels:
     def _refresh_exchange(self) -> None:
         a, t = self.selected, self.target
         state = self.sb.state
+        self._turns_shown: tuple[Any, dict[Hex, Any]] = (None, {})
         if not (a and t and state.has_unit(a) and state.has_unit(t)) or a == t:
             self.steps.set_text("<i>Select an attacker and right-click a target to see the "
                                 "exchange step by step.</i>")
@@ -83,6 +103,7 @@ class SandboxPanels:
         rows = [f"<b>{escape(words.unit(a))} attacks {escape(words.unit(t))}</b>"]
         if view.reach:  # said before any odds: a newcomer read the odds as a blow he could strike
             rows.append(f"<font color='#ffc060'><b>{escape(view.reach)}</b></font>")
+        rows += [_turn_row(x) for x in view.turns if not x.answer]  # he turns as he strikes
         rows.append(f"needs {escape(view.odds.needed_words or str(view.needed))}")
         for s in view.steps:
             colour = "#8fe08f" if s.value > 0 else "#ff9a80" if s.value < 0 else "#c0c0c0"
@@ -94,7 +115,10 @@ class SandboxPanels:
         if view.odds.outcomes:  # a chart's colours (ZeFRS), each in its own colour
             rows.append(" · ".join(f"<font color='{outcome_hex(n)}'>{escape(n)} "
                                    f"{float(p) * 100:.0f}%</font>" for n, p in view.odds.outcomes))
+        rows += [_turn_row(x) for x in view.turns if x.answer]  # the defender, striking back
         rows += [f"<i>{escape(n)}</i>" for n in view.notes]  # the column walk, the shield …
+        self._turns_shown = (state, {state.unit(x.unit).pos: x for x in view.turns
+                                     if state.unit(x.unit).pos is not None})
         last = getattr(self, "last_view", None)
         if last is not None and getattr(last, "outcome", None):
             rows.append(f"<b>{escape(dice_words(last.dice).capitalize())}: "
@@ -104,10 +128,16 @@ class SandboxPanels:
         table = ["<b>Under every ruleset</b>"]
         try:
             for row in self.sb.compare_rulesets(a, t):
-                table.append(" · ".join(escape(c) for c in row.cells()))
+                table.append(" · ".join(escape(c) for c in row.labelled()))
         except SandboxError as exc:
             table.append(escape(str(exc)))
         self.compare.set_text("<br>".join(table))
+
+    def _exchange_turns(self, state: Any) -> dict[Hex, Any]:
+        """The figures the exchange on the panel turns (hex → `Turn`), while the board
+        shows the position the panel was worked out for."""
+        shown, turns = getattr(self, "_turns_shown", (None, {}))
+        return turns if shown is state else {}
 
     def _paths(self, state: Any, sel: str) -> dict[Hex, list[Hex]]:
         """Where the selected figure could walk, worked out once per position and figure,
@@ -123,10 +153,15 @@ class SandboxPanels:
         return paths
 
     def overlays(self) -> Overlays:
+        """What to paint over the board, with a legend part for each overlay on."""
         state = self.sb.state
         ov = Overlays(hover=self.hover)
+        legend: list[LegendPart] = []
+        words = Words.of(state)
         threat = self.overlays_on.get("threat")
         if threat:
+            legend.append(legends.threat_part(
+                "every side" if threat == "all" else words.side(threat, start=False)))
             by_side = facts.threatened_by_side(state)
             counts: dict[Hex, int] = {}
             for side, hexes in by_side.items():
@@ -138,21 +173,31 @@ class SandboxPanels:
         if sel and self.overlays_on.get("reach"):
             ov.reach = frozenset(h for ring in facts.reach_rings(state, sel).values()
                                  for h in ring)
+            legend.append(legends.reach_part(state, sel))
         if sel and self.overlays_on.get("arcs"):
             ov.arcs = facts.facing_arcs(state, sel, 3)
-        if self.overlays_on.get("who") and self.hover is not None:
-            ov.targets = frozenset(state.unit(s.unit).pos for s in facts.who_can_hit(
-                state, self.hover) if state.unit(s.unit).pos is not None)
-        if sel and self.overlays_on.get("path") and self.hover is not None:
-            path = self._paths(state, sel).get(self.hover)
+            legend.append(legends.arcs_part(state, sel, ov.arcs))
+        if self.overlays_on.get("who"):
+            legend.append(legends.who_part())
+            if self.hover is not None:
+                ov.targets = frozenset(state.unit(s.unit).pos for s in facts.who_can_hit(
+                    state, self.hover) if state.unit(s.unit).pos is not None)
+        if sel and self.overlays_on.get("path"):
+            legend.append(legends.path_part(state, sel))
+            path = self._paths(state, sel).get(self.hover) if self.hover is not None else None
             if path:
                 ov.path = tuple(path)
                 marks: dict[Hex, list[str]] = {}
-                words = Words.of(state)
                 for h, reactor, _ in facts.path_reactions(state, sel, path):
                     marks.setdefault(h, []).append(words.unit(reactor))
                 ov.provoking = {h: tuple(v) for h, v in marks.items()}
         if self.target and state.has_unit(self.target) and self.overlays_on.get("flank"):
             ov.arcs = {state.unit(uid).pos: arc_ for uid, arc_ in facts.flanked_by(
                 state, self.target) if state.unit(uid).pos is not None}
+            legend.append(legends.flank_part(state, self.target, ov.arcs))
+        turns = self._exchange_turns(state)
+        if turns:
+            ov.turns = {h: (x.facing, legends.turn_colour(x.answer)) for h, x in turns.items()}
+            legend.append(legends.turns_part({x.answer for x in turns.values()}))
+        ov.legend = tuple(legend)
         return ov

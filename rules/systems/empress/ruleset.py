@@ -12,6 +12,7 @@ from rules.engine import (
     BattleSetup,
     Context,
     UnitSpec,
+    face_target,
 )
 from rules.hexgrid import Hex
 from rules.procedures import provoked_along
@@ -41,18 +42,20 @@ from rules.systems.empress.units import (
     EmpUnit,
     am,
     build_unit,
+    cfg,
     dual_perk,
     emp,
     is_emp,
     pm,
     tables,
 )
-from rules.wording import Words
+from rules.wording import Words, pronoun
 
 
 class Empress(TableRuleset):
     id: ClassVar[str] = "empress"
     name: ClassVar[str] = "Empress"
+    facing_rule: ClassVar[str] = "R-EMP-FACE"
     source: ClassVar[str] = ("\"Empress core rules\", section 3: Combat, by the author of "
                              "artifactsandrelics.blogspot.com (September 2016)")
     order: ClassVar[int] = 10
@@ -145,9 +148,11 @@ class Empress(TableRuleset):
 
     def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
         """One blow outside the round, for the sandbox: the same situation and resolution as
-        in play (HC and AC, protected and direct hits, criticals), with ctx.dice."""
+        in play (HC and AC, protected and direct hits, criticals), with ctx.dice; the
+        attacker turns toward his foe as he strikes, as in play (R-EMP-FACE)."""
         from rules.systems.empress.damage import deal, strike
 
+        face_target(ctx, attacker, target)
         s = situation(ctx.state, attacker, target, options.get("kind", "melee"),
                       weapon=options.get("weapon", ""),
                       options=tuple(options.get("options", ())))
@@ -227,6 +232,24 @@ class Empress(TableRuleset):
         if flags:
             lines.append("; ".join(f for f in flags if f))
         return lines
+
+    def arc_words(self, state: Battle, unit_id: str) -> dict[str, str]:
+        """§3 gives no bonus for striking from a flank or the rear: facing counts only
+        through the shield, brought to bear on the arcs `shield_arcs` names (EMP-21)."""
+        u = emp(state, unit_id)
+        he, him, his = pronoun(u), pronoun(u, "him"), pronoun(u, "his")
+        arcs = tuple(cfg(state, "shield_arcs"))
+        out = {}
+        for a, first in (("front", f"Front arc — {he} fights this way; "),
+                         ("flank", "Flank arc — "), ("rear", "Rear arc — ")):
+            if not u.shield:
+                why = f"no bonus to strike {him} here, and {he} has no shield (EMP-21)"
+            elif a in arcs:
+                why = f"{his} shield guards {him} against blows from here (EMP-21)"
+            else:
+                why = f"{his} shield does not guard {him} against blows from here (EMP-21)"
+            out[a] = first + why
+        return out
 
     def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
                        ) -> list[tuple[int, str, str]]:

@@ -44,7 +44,7 @@ from rules.systems.enchanted_realms.units import (
     held_weapon,
     skill_keys,
 )
-from rules.wording import PLAIN, Words, order_line
+from rules.wording import PLAIN, Words, order_line, pronoun
 
 __all__ = ["RULESET", "EnchantedRealms"]
 
@@ -185,6 +185,21 @@ class EnchantedRealms(TableRuleset):
     def check_gm_chase(self, state: Battle, quarries: tuple[str, ...],
                        pursuers: tuple[str, ...]) -> str | None:
         return called.check_gm_chase(state, quarries, pursuers)
+
+    def arc_words(self, state: Battle, unit_id: str) -> dict[str, str]:
+        """Facing counts only when he defends: attacks he can see, from the arcs
+        `defend_sees` names, are at a disadvantage (ER-09, R-ER-DEFEND-SEE)."""
+        u = er(state, unit_id)
+        he = pronoun(u)
+        sees = tuple(cfg(state).defend_sees)
+        out = {}
+        for a, first in (("front", f"Front arc — {he} fights this way; "),
+                         ("flank", "Flank arc — "), ("rear", "Rear arc — ")):
+            out[a] = first + (f"{he} sees attacks from here: defending, {he} puts them at a "
+                              "disadvantage (ER-09)" if a in sees else
+                              f"{he} cannot see attacks from here: defending does not hinder "
+                              "them (ER-09, R-ER-DEFEND-SEE)")
+        return out
 
     def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
                        ) -> list[tuple[int, str, str]]:

@@ -37,13 +37,14 @@ from rules.systems.fallen_empire.movement import run_impact, run_move
 from rules.systems.fallen_empire.options import declaration_options
 from rules.systems.fallen_empire.round import run_phase, run_round
 from rules.systems.fallen_empire.tables import FETables, load_tables
-from rules.systems.fallen_empire.units import FEUnit, build_unit, is_fe, melee_reach_ft
-from rules.wording import Words
+from rules.systems.fallen_empire.units import FEUnit, build_unit, cfg, is_fe, melee_reach_ft
+from rules.wording import Words, pronoun
 
 
 class FallenEmpire(TableRuleset):
     id: ClassVar[str] = "fallen_empire"
     name: ClassVar[str] = "Fallen Empire"
+    facing_rule: ClassVar[str] = "R-FE-FACE-ATTACK"
     source: ClassVar[str] = ("\"All the Fighting Rules\" of the Fallen Empire campaign, by the "
                              "author of treasurehuntershq.blogspot.com (10 March 2019)")
     order: ClassVar[int] = 0
@@ -217,6 +218,18 @@ class FallenEmpire(TableRuleset):
         if u.oa_used:
             lines.append("has used his free attack this round")
         return lines
+
+    def arc_words(self, state: Battle, unit_id: str) -> dict[str, str]:
+        """FE-20: only the rear is worth anything to a striker (to hit, and no shield);
+        FE-19: a spear is set only against a charge he sees coming, from his front."""
+        u = state.unit(unit_id)
+        he, him, his = pronoun(u), pronoun(u, "him"), pronoun(u, "his")
+        return {"front": f"Front arc — {he} fights this way and can set a spear against a "
+                         "charge from here (FE-19)",
+                "flank": f"Flank arc — no bonus to strike {him} here (FE-20 counts only the "
+                         "rear)",
+                "rear": f"Rear arc — {cfg(state, 'rear_hit'):+d} to strike {him} here, and "
+                        f"{his} shield does not count (FE-20)"}
 
     def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
                        ) -> list[tuple[int, str, str]]:

@@ -36,7 +36,7 @@ from rules.systems.tarnished_tale.situation import attack_kinds, config_of
 from rules.systems.tarnished_tale.tables import TTTables, load_tables
 from rules.systems.tarnished_tale.turn import check, decide, legal, run_round
 from rules.systems.tarnished_tale.units import TTUnit, build_unit, skill_for, tt
-from rules.wording import Words
+from rules.wording import Words, pronoun
 
 __all__ = ["RULESET", "TarnishedTale"]
 
@@ -135,6 +135,16 @@ class TarnishedTale(TableRuleset):
         mode = options.get("mode") or ("defensive" if "defensive" in flags else
                                        "called" if "called_shot" in flags else "normal")
         return kind, mode
+
+    def arc_words(self, state: Battle, unit_id: str) -> dict[str, str]:
+        """R-TT-POSITION: a melee attacker in the target's rear has a boon; front and flank
+        are worth nothing by themselves."""
+        u = state.unit(unit_id)
+        he, him = pronoun(u), pronoun(u, "him")
+        return {"front": f"Front arc — {he} fights this way; no boon to strike {him} here "
+                         "(R-TT-POSITION)",
+                "flank": f"Flank arc — no boon to strike {him} here (R-TT-POSITION)",
+                "rear": f"Rear arc — a boon to strike {him} here in melee (R-TT-POSITION)"}
 
     def exchange(self, ctx: Context, attacker: str, target: str, **options: Any) -> None:
         """One contest outside the turn, for the sandbox: the defence given, else the one a

@@ -49,7 +49,7 @@ from rules.systems.zefrs.units import (
     zef,
 )
 from rules.systems.zefrs.words import declaration_words
-from rules.wording import Words, and_list, order_line
+from rules.wording import Words, and_list, order_line, pronoun
 
 __all__ = ["RULESET", "ZeFRS"]
 
@@ -232,6 +232,20 @@ class ZeFRS(TableRuleset):
             return None
         allowed = config_of(state).shield_arcs
         return {h: "guarded" if arc_from(u, h) in allowed else "unguarded" for h in hexes}
+
+    def arc_words(self, state: Battle, unit_id: str) -> dict[str, str]:
+        """R-ZEF-SHIELD-ARC: facing bears on ZeFRS only through the shield (the marks of
+        `arc_marks`); a figure without one gives a striker nothing for where he stands."""
+        u = state.unit(unit_id)
+        he, him, his = pronoun(u), pronoun(u, "him"), pronoun(u, "his")
+        nothing = "facing gives no bonus under ZeFRS (R-ZEF-SHIELD-ARC)"
+        return {"guarded": f"Shield side — {his} shield is brought to bear on blows from here "
+                           "(R-ZEF-SHIELD-ARC)",
+                "unguarded": f"Unguarded — {his} shield does not cover blows from here "
+                             "(R-ZEF-SHIELD-ARC)",
+                "front": f"Front arc — {he} fights this way; {nothing}",
+                "flank": f"Flank arc — beside {him}; {nothing}",
+                "rear": f"Rear arc — behind {him}; {nothing}"}
 
     def command_odds(self, state: Battle, command: Command) -> AttackOdds | None:
         """The odds of a declared blow or shot as it stands now (ZEF-15: a Fight names its
