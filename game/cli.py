@@ -435,6 +435,16 @@ def _cmd_menu(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_lessons(args: argparse.Namespace) -> int:
+    """Check the lessons headless, or open one (see game.cli_lessons)."""
+    from game.cli_lessons import LessonsUsage, run
+
+    try:
+        return run(args)
+    except LessonsUsage as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     """AI-versus-AI games, headless, across CPU cores (see game.simulate)."""
     from game.simulate import SimulateUsage, main
@@ -533,6 +543,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="check that the rules give the recorded events, step by step")
     _window_options(p)
     p.set_defaults(run=_cmd_replay)
+    from game.cli_lessons import add_parser as add_lessons
+
+    add_lessons(sub)
+    sub.choices["lessons"].set_defaults(run=_cmd_lessons)
     p = sub.add_parser("simulate", help="AI-versus-AI games, headless, across CPU cores")
     p.add_argument("map", help="a .tmx map, or the name of a bundled one (e.g. duel)")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
