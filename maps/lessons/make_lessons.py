@@ -119,7 +119,7 @@ def at_the_ready() -> MapSpec:
     for row in (0, 1, 3, 4):
         m.terrain[(4, row)] = "wall"
     m.unit("bram", "pupil", "fighting_man", 3, 2, 0, "Bram")
-    m.unit("orc", "foe", "orc", 7, 2, 3, "Orc")
+    m.unit("grish", "foe", "orc", 7, 2, 3, "Grish")
     return m
 
 
@@ -131,7 +131,7 @@ def run_past() -> MapSpec:
                width=9, ruleset="enchanted_realms")
     m.unit("edda", "pupil", "fighting_man", 2, 1, 0, "Edda", "female")
     m.unit("bram", "pupil", "fighting_man", 0, 3, 0, "Bram")
-    m.unit("orc", "foe", "orc", 4, 2, 3, "Orc")
+    m.unit("lug", "foe", "orc", 4, 2, 3, "Lug")
     return m
 
 
@@ -142,7 +142,7 @@ def defences() -> MapSpec:
                "An orc comes for Bram. Choose how he meets each blow.",
                ruleset="tarnished_tale")
     m.unit("bram", "pupil", "fighting_man", 2, 2, 0, "Bram")
-    m.unit("orc", "foe", "orc", 5, 2, 3, "Orc")
+    m.unit("ugluk", "foe", "orc", 5, 2, 3, "Ugluk")
     return m
 
 
@@ -154,7 +154,7 @@ def knock_back() -> MapSpec:
                ruleset="tarnished_tale")
     m.terrain[(5, 2)] = "wall"
     m.unit("bram", "pupil", "fighting_man", 1, 2, 0, "Bram")
-    m.unit("orc", "foe", "orc", 4, 2, 3, "Orc")
+    m.unit("shagrat", "foe", "orc", 4, 2, 3, "Shagrat")
     return m
 
 

@@ -8,7 +8,7 @@ import pytest
 from game.lessons import LessonRun, load_lessons
 from game.lessons.check import play_through
 from game.lessons.pupil import ScriptedPupil
-from rules.events import AttackRolled, Event
+from rules.events import AttackRolled, Event, unhx
 from rules.state import Battle
 
 CASES = [(lesson.id, rs) for lesson in load_lessons() for rs in lesson.rulesets]
@@ -87,3 +87,39 @@ def test_under_empress_the_third_shield_closes_the_wall():
     blows = [e for i, e in log if isinstance(e, AttackRolled) and e.attacker == "orc"
              and i == 2]
     assert blows and any("EMP-22" in m.rule for m in blows[-1].coverage_modifiers)
+
+
+def test_at_the_ready_bram_strikes_as_the_orc_steps_into_the_doorway():
+    """ER-11, ER-12: the readied blow falls while Grish stands on the doorway, mid-move,
+    before Grish's own blow."""
+    log: list[tuple[int, Event]] = []
+    run, _, _ = play("at_the_ready", "enchanted_realms", log=log)
+    assert run.done
+    fired = next(e for _, e in log if e.type == "er_ready_fired")
+    assert fired.unit == "bram" and unhx(fired.at) == run.cell_hex((4, 2))
+    blows = [(e.attacker, e.kind) for _, e in log if e.type == "er_attack_rolled"]
+    assert blows[0] == ("bram", "ready")
+
+
+def test_running_past_costs_a_swing_and_walking_past_does_not():
+    """ER-19: Edda's 15 feet beside Lug give him no swing; Bram's 30 feet do."""
+    log: list[tuple[int, Event]] = []
+    run, _, state = play("run_past", "enchanted_realms", log=log)
+    assert run.done
+    blows = [e for _, e in log if e.type == "er_attack_rolled"]
+    assert [(e.attacker, e.target, e.kind) for e in blows] == [("lug", "bram", "opportunity")]
+    assert state.unit("edda").pos == run.cell_hex((5, 1))
+    # she went through the ground beside him, so it was the distance that spared her
+    steps = [e for _, e in log if e.type == "unit_stepped" and e.unit == "edda"]
+    assert any(state.unit("lug").pos.distance(unhx(e.to_hex)) == 1 for e in steps)
+
+
+def test_the_knocked_back_orc_lands_straight_away_from_bram():
+    """TT-18, R-TT-KNOCKBACK: from the marked hex the cell behind Shagrat, away from Bram,
+    is open ground, and that is where he goes."""
+    log: list[tuple[int, Event]] = []
+    run, _, state = play("knock_back", "tarnished_tale", log=log)
+    assert run.done
+    back = next(e for _, e in log if e.type == "tt_knocked_back")
+    assert back.moved and state.unit("shagrat").pos == run.cell_hex((4, 3))
+    assert unhx(back.cell) == run.cell_hex((4, 3))
