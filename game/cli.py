@@ -543,10 +543,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="check that the rules give the recorded events, step by step")
     _window_options(p)
     p.set_defaults(run=_cmd_replay)
-    from game.cli_lessons import add_parser as add_lessons
-
-    add_lessons(sub)
-    sub.choices["lessons"].set_defaults(run=_cmd_lessons)
     p = sub.add_parser("simulate", help="AI-versus-AI games, headless, across CPU cores")
     p.add_argument("map", help="a .tmx map, or the name of a bundled one (e.g. duel)")
     p.add_argument("--ruleset", default=None, help="override the map's ruleset")
@@ -561,6 +557,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "runs; everything else is fixed by --seed)")
     p.add_argument("--save-dir", default=None, help="write every game's save file here")
     p.set_defaults(run=_cmd_simulate)
+    from game.cli_lessons import add_parser as add_lessons
+
+    add_lessons(sub)
+    sub.choices["lessons"].set_defaults(run=_cmd_lessons)
     return parser
 
 
