@@ -435,6 +435,16 @@ def _cmd_menu(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_lessons(args: argparse.Namespace) -> int:
+    """Check the lessons headless, or open one (see game.cli_lessons)."""
+    from game.cli_lessons import LessonsUsage, run
+
+    try:
+        return run(args)
+    except LessonsUsage as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     """AI-versus-AI games, headless, across CPU cores (see game.simulate)."""
     from game.simulate import SimulateUsage, main
@@ -547,6 +557,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "runs; everything else is fixed by --seed)")
     p.add_argument("--save-dir", default=None, help="write every game's save file here")
     p.set_defaults(run=_cmd_simulate)
+    from game.cli_lessons import add_parser as add_lessons
+
+    add_lessons(sub)
+    sub.choices["lessons"].set_defaults(run=_cmd_lessons)
     return parser
 
 

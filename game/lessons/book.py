@@ -45,9 +45,15 @@ class Goal(_Model):
     rank    the pupil's figure `unit` stands in one rank with others of his side, side by
             side and facing the same way, `size` in all (a shield wall, EMP-22, is counted
             so; a figure next to a friend but facing elsewhere is beside him, not in rank)
+    at      the pupil's figure `unit` stands on the tile `cell`
+    defend  the pupil's (or the foe's, `by`) figure declared the defence `action` against a
+            blow (Tarnished Tale's dodge, block, sponge or counter_attack, TT-06)
+    knock_back  a figure of the other side than `by` was knocked back onto a free cell
+            (Tarnished Tale's fumbled block or sponge, TT-18)
     """
 
-    kind: Literal["attack", "declare", "stand", "apart", "beside", "rank"]
+    kind: Literal["attack", "declare", "stand", "apart", "beside", "rank", "at", "defend",
+                  "knock_back"]
     by: Literal["pupil", "foe"] = "pupil"
     unit: str = ""  # the figure the goal is about ("" any of the side's)
     kinds: tuple[str, ...] = ()
@@ -56,6 +62,7 @@ class Goal(_Model):
     action: str = ""
     events: tuple[str, ...] = ()
     size: int = Field(0, ge=0)  # rank: how many figures the rank holds, him included
+    cell: Cell | None = None  # at: the tile he must stand on (col, row)
 
     @model_validator(mode="after")
     def _complete(self) -> Goal:
@@ -68,6 +75,13 @@ class Goal(_Model):
                              "needs the unit it is about")
         if self.kind == "rank" and self.size < 2:
             raise ValueError("a rank goal needs its size, 2 or more")
+        return self._complete_new_kinds()
+
+    def _complete_new_kinds(self) -> Goal:
+        if self.kind == "at" and (self.cell is None or not self.unit):
+            raise ValueError("an at goal needs the unit it is about and its cell")
+        if self.kind == "defend" and not self.action:
+            raise ValueError("a defend goal needs the defence declared, as its action")
         return self
 
 
@@ -80,6 +94,7 @@ class Odds(_Model):
     target: str
     kind: str = "melee"
     from_cell: Cell | None = None
+    defence: str = ""  # the target's declared defence, where the ruleset has one (TT-06)
 
 
 class Hint(_Model):
@@ -129,7 +144,7 @@ class Lesson(_Model):
     map: str
     map_for: dict[str, str] = {}  # ruleset id -> its own map, when it needs other figures
     rulesets: tuple[str, ...] = Field(min_length=1)
-    opponent: Literal["still", "guard", "aggressive", "charger"] = "aggressive"
+    opponent: Literal["still", "guard", "aggressive", "charger", "blocker"] = "aggressive"
     seed: dict[str, int] = {}  # ruleset id -> dice seed, so the lesson goes as written
     options: dict[str, dict[str, object]] = {}  # ruleset id -> options for the battle
     steps: tuple[Step, ...] = Field(min_length=1)

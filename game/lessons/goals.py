@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from game.lessons.book import Goal
 from rules.events import AttackRolled, Event, Modifier
+from rules.hexgrid import offset_to_hex
 from rules.positioning import arc, in_line
 from rules.state import Battle, Unit
 
@@ -34,6 +35,13 @@ def _modifiers(e: AttackRolled) -> list[Modifier]:
     return out
 
 
+def _is_blow(e: Event) -> bool:
+    """An attack roll: the shared AttackRolled, or a ruleset's own that plays as one blow
+    (Enchanted Realms' d20s, ER-03), as the board's animation tells them
+    (game/render/animation.py)."""
+    return isinstance(e, AttackRolled) or bool(getattr(e, "animates_as_blow", False))
+
+
 def _attack_counts(goal: Goal, state: Battle, e: AttackRolled, side: str) -> bool:
     if _side_of(state, e.attacker) != side or (goal.unit and e.attacker != goal.unit):
         return False
@@ -54,7 +62,7 @@ def reached(goal: Goal, state: Battle, events: Iterable[Event], pupil: str) -> b
     side = pupil if goal.by == "pupil" else next(
         (s.id for s in state.sides if s.id != pupil), "")
     if goal.kind == "attack":
-        return any(isinstance(e, AttackRolled) and _attack_counts(goal, state, e, side)
+        return any(_is_blow(e) and _attack_counts(goal, state, e, side)  # type: ignore[arg-type]
                    for e in events)
     if goal.kind == "declare":
         if goal.action and any(getattr(u, "declared", "") == goal.action  # FE-06: in the state
@@ -67,6 +75,8 @@ def reached(goal: Goal, state: Battle, events: Iterable[Event], pupil: str) -> b
             if e.type in goal.events or (goal.action and getattr(e, "action", "") == goal.action):
                 return True
         return False
+    if goal.kind in ("at", "defend", "knock_back"):
+        return _reached_more(goal, state, events, side)
     mine = _figures(state, side, goal.unit)
     foes = [u for u in state.units if u.side != side and u.fighting and u.pos is not None]
     if goal.kind == "stand":
@@ -91,3 +101,25 @@ def _rank(first: Unit, friends: list[Unit]) -> set[str]:
                 seen.add(o.id)
                 todo.append(o)
     return seen
+
+
+def _reached_more(goal: Goal, state: Battle, events: tuple[Event, ...] | Iterable[Event],
+                  side: str) -> bool:
+    """The goals of the Enchanted Realms and Tarnished Tale lessons: standing on a marked
+    tile (past a foe, ER-19; beside him at the angle that leaves open ground behind him,
+    TT-18), a declared defence (TT-06), a foe knocked back (TT-18)."""
+    if goal.kind == "at":
+        assert goal.cell is not None
+        b = state.board
+        there = offset_to_hex(goal.cell[0], goal.cell[1], b.stagger_axis,  # type: ignore[arg-type]
+                              b.stagger_index)  # type: ignore[arg-type]
+        return any(u.pos == there for u in _figures(state, side, goal.unit))
+    if goal.kind == "defend":  # TT-06: the defender's declaration, an event naming him
+        return any(getattr(e, "defence", None) == goal.action
+                   and _side_of(state, getattr(e, "defender", "")) == side
+                   and (not goal.unit or getattr(e, "defender", "") == goal.unit)
+                   for e in events)
+    # knock_back, TT-18: a fumbled block or sponge moved one of the other side a cell back
+    return any(e.type.endswith("knocked_back") and getattr(e, "moved", False)
+               and _side_of(state, getattr(e, "unit", "")) not in (side, None)
+               for e in events)

@@ -6,6 +6,8 @@
 `charger`     declares a charge (FE-16) and runs it home, else as `aggressive`.
 `aggressive`  walks straight at the nearest of the pupil's figures and strikes
               it, and takes every free attack it is offered.
+`blocker`     a guard who answers every blow with a Block (Tarnished Tale, TT-06), his
+              shield up: what a fumbled block does to him is the knock-back (TT-18).
 Both answer any other question the rules ask with the plainest choice.  They work through
 the legal commands the ruleset offers, so any ruleset a lesson lists is played by its rules.
 """
@@ -27,6 +29,10 @@ DECLARE_ORDER = {"aggressive": ("melee", "move", "charge", "other"),
 PLAIN_CHOICES = {"guard": ("take", "strike", "continue", "let_go", "stay")}
 PLAIN_CHOICES.update({m: ("take", "strike", "continue") for m in DECLARE_ORDER
                       if m not in PLAIN_CHOICES})
+# Holding one's ground as a guard does, answering with a block (TT-06) when a blow comes.
+DECLARE_ORDER["blocker"] = DECLARE_ORDER["guard"]
+PLAIN_CHOICES["blocker"] = ("block", *PLAIN_CHOICES["guard"])
+HOLD_GROUND = frozenset({"guard", "blocker"})  # never walk up to strike
 
 
 class LessonOpponent:
@@ -55,7 +61,7 @@ class LessonOpponent:
                 return (plain or offered)[0]
         if eager:
             strike = self._strike(state, legal)
-            if strike is None and self.manner != "guard":
+            if strike is None and self.manner not in HOLD_GROUND:
                 strike = self._close_in(state, legal)
             if strike is not None:
                 return strike

@@ -107,6 +107,8 @@ class LessonRun:
             opts: dict[str, Any] = {"kind": o.kind}
             if o.from_cell is not None:
                 opts["from_hex"] = self.cell_hex(o.from_cell)
+            if o.defence:
+                opts["defence"] = o.defence
             try:
                 out.append((o.label, rs.odds(state, o.attacker, o.target, **opts)))
             except (ValueError, KeyError, LookupError, AssertionError):

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from game.lessons import Lesson, LessonError, load_lessons
 from rules.engine import catalogue
@@ -42,7 +42,7 @@ class LessonListScene:
         inner = width - 40
         UILabel(pygame.Rect(20, 6, inner, 60), "LEARN", ui, container=panel,
                 object_id="#title")
-        UILabel(pygame.Rect(20, 58, inner, 24), "Five lessons in positioning: each has you do "
+        UILabel(pygame.Rect(20, 58, inner, 24), "Lessons in positioning: each has you do "
                 "one thing on a small board, cites the rule and shows the exact odds.", ui,
                 container=panel)
         names = {rid: name for rid, name, _ in catalogue()}
@@ -51,22 +51,28 @@ class LessonListScene:
             UITextBox(f"<font color='#ff7070'>{self.problem}</font>",
                       pygame.Rect(20, y, inner, 60), ui, container=panel)
             y += 70
+        # Every ruleset has lessons of its own (issue #35): more than one window holds, so
+        # the rows scroll, the "Back" button staying in sight below them.
+        self.list_box = UIScrollingContainer(pygame.Rect(0, y, width - 4, h - 60 - y - 66), ui,
+                                             container=panel, allow_scroll_x=False)
+        box, y = self.list_box, 0
         for i, lesson in enumerate(self.lessons, start=1):
             UITextBox(f"<b>{i}. {lesson.title}</b><br>{lesson.idea}",
-                      pygame.Rect(20, y, inner - 360, ROW - 8), ui, container=panel)
-            bx = 20 + inner - 350
+                      pygame.Rect(20, y, inner - 372, ROW - 8), ui, container=box)
+            bx = 20 + inner - 362  # clear of the list's scroll bar
             for rid in lesson.rulesets:
                 b = UIButton(pygame.Rect(bx, y, 170, 38), f"Play: {names.get(rid, rid)}", ui,
-                             container=panel)
+                             container=box)
                 self.actions[b] = ("play", lesson, rid)
                 bx += 176
                 if bx > 20 + inner - 170:
                     break
-            s = UIButton(pygame.Rect(20 + inner - 350, y + 42, 346, 34),
-                         "Show in the sandbox", ui, container=panel)
+            s = UIButton(pygame.Rect(20 + inner - 362, y + 42, 346, 34),
+                         "Show in the sandbox", ui, container=box)
             self.actions[s] = ("sandbox", lesson, lesson.rulesets[0])
             y += ROW
-        self.back = UIButton(pygame.Rect(20, y + 10, 200, 42), "Back to the menu", ui,
+        box.set_scrollable_area_dimensions((width - 32, y))
+        self.back = UIButton(pygame.Rect(20, h - 60 - 56, 200, 42), "Back to the menu", ui,
                              container=panel)
         self.actions[self.back] = ("back", None, "")
 

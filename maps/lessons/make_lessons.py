@@ -107,7 +107,59 @@ def shield_wall() -> MapSpec:
     return m
 
 
-LESSON_MAPS = (rear_attack, reach, free_attack, charge, shields, shield_wall)
+# --- Enchanted Realms and Tarnished Tale (issue #35: two lessons of each one's own ideas) ----
+
+
+def at_the_ready() -> MapSpec:
+    """A wall with one door (ER-11's "if someone steps out of this corridor"): Bram stands
+    just inside it, and the orc must step onto the doorway to reach him."""
+    m = _board("at_the_ready.tmx", "At the ready",
+               "An orc comes for the door Bram holds. Be ready for him.", width=9,
+               ruleset="enchanted_realms")
+    for row in (0, 1, 3, 4):
+        m.terrain[(4, row)] = "wall"
+    m.unit("bram", "pupil", "fighting_man", 3, 2, 0, "Bram")
+    m.unit("grish", "foe", "orc", 7, 2, 3, "Grish")
+    return m
+
+
+def run_past() -> MapSpec:
+    """An orc holds the middle of a field; Edda and Bram must get past it to the east, one
+    at a walk (15 feet or less), one at a run (ER-19)."""
+    m = _board("run_past.tmx", "Running past a foe",
+               "An orc holds the middle of the field. Get past it: at a walk, then at a run.",
+               width=9, ruleset="enchanted_realms")
+    m.unit("edda", "pupil", "fighting_man", 2, 1, 0, "Edda", "female")
+    m.unit("bram", "pupil", "fighting_man", 0, 3, 0, "Bram")
+    m.unit("lug", "foe", "orc", 4, 2, 3, "Lug")
+    return m
+
+
+def defences() -> MapSpec:
+    """An orc comes for Bram, who has a shield, armour and a longsword: every defence is
+    open to him (TT-06)."""
+    m = _board("defences.tmx", "Declared defences",
+               "An orc comes for Bram. Choose how he meets each blow.",
+               ruleset="tarnished_tale")
+    m.unit("bram", "pupil", "fighting_man", 2, 2, 0, "Bram")
+    m.unit("ugluk", "foe", "orc", 5, 2, 3, "Ugluk")
+    return m
+
+
+def knock_back() -> MapSpec:
+    """An orc with its back to a rock (TT-18: a man knocked back into a taken or blocked
+    cell stays): Bram comes at it so that open ground lies behind it instead."""
+    m = _board("knock_back.tmx", "Knock-back",
+               "An orc holds its shield up, its back to a rock. Drive it off.",
+               ruleset="tarnished_tale")
+    m.terrain[(5, 2)] = "wall"
+    m.unit("bram", "pupil", "fighting_man", 1, 2, 0, "Bram")
+    m.unit("shagrat", "foe", "orc", 4, 2, 3, "Shagrat")
+    return m
+
+
+LESSON_MAPS = (rear_attack, reach, free_attack, charge, shields, shield_wall, at_the_ready,
+               run_past, defences, knock_back)
 
 
 def build() -> dict[str, bytes]:

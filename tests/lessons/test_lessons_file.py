@@ -70,3 +70,19 @@ def test_a_broken_lessons_file_is_one_clear_line(tmp_path, old, new, says):
     message = str(err.value)
     assert says in message and "\n" not in message and "lessons.toml: " in message
     assert "Value error" not in message
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    ('goal = { kind = "at", unit = "edda", cell = [5, 1] }',
+     'goal = { kind = "at", unit = "edda" }',
+     "an at goal needs the unit it is about and its cell"),
+    ('goal = { kind = "defend", unit = "bram", action = "block" }',
+     'goal = { kind = "defend", unit = "bram" }',
+     "a defend goal needs the defence declared, as its action"),
+    ('opponent = "blocker"', 'opponent = "wall"', "opponent"),
+])
+def test_a_broken_goal_of_the_new_kinds_is_one_clear_line(tmp_path, old, new, says):
+    with pytest.raises(LessonError) as err:
+        load_lessons(_broken(tmp_path, old, new))
+    message = str(err.value)
+    assert says in message and "\n" not in message and "lessons.toml: " in message

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from game.lessons import LessonRun, load_lessons
-from rules.events import AttackRolled, Event
+from game.lessons.check import play_through
+from game.lessons.pupil import ScriptedPupil
+from rules.events import AttackRolled, Event, unhx
 from rules.state import Battle
-from tests.lessons.pupil import ScriptedPupil
 
 CASES = [(lesson.id, rs) for lesson in load_lessons() for rs in lesson.rulesets]
 
@@ -18,19 +19,11 @@ def play(lesson_id: str, ruleset: str, max_steps: int = 400,
     """Play the lesson: the run, the steps reached batch by batch, and the battle at the
     end; `log` collects each event with the step the pupil was on once it was applied."""
     lesson = next(x for x in load_lessons() if x.id == lesson_id)
-    run = LessonRun(lesson, ruleset)
-    pupil = ScriptedPupil(run)
-    tm = run.turn_manager(pupil)
-    reached: list[int] = []
-    tm.listeners.append(lambda events: reached.append(run.index))
-    if log is not None:
-        tm.listeners.append(lambda events: log.extend((run.index, e) for e in events))
-    for _ in range(max_steps):
-        if run.done or tm.is_over:
-            break
-        res = tm.step()
-        assert res is None or res.ok, res.error
-    return run, sorted(set(reached)), tm.state
+    listeners = [] if log is None else [
+        lambda run, events: log.extend((run.index, e) for e in events)]
+    played = play_through(lesson, ruleset, max_steps, listeners)
+    assert not played.refused, played.refused
+    return played.run, sorted(set(played.reached)), played.state
 
 
 @pytest.mark.parametrize(("lesson_id", "ruleset"), CASES)
@@ -44,7 +37,15 @@ def test_a_scripted_pupil_plays_the_lesson_to_its_end(lesson_id, ruleset):
 
 def test_the_five_ideas_are_taught():
     ids = [x.id for x in load_lessons()]
-    assert ids == ["rear_attack", "reach", "free_attack", "charge", "shields"]
+    assert ids[:5] == ["rear_attack", "reach", "free_attack", "charge", "shields"]
+
+
+def test_enchanted_realms_and_tarnished_tale_each_teach_two_ideas_of_their_own():
+    """Issue #35: the run past a foe and the ready (ER-19, ER-11), the declared defence and
+    the knock-back (TT-06, TT-18), each a lesson of its ruleset."""
+    rulesets = {x.id: x.rulesets for x in load_lessons()}
+    assert rulesets["at_the_ready"] == rulesets["run_past"] == ("enchanted_realms",)
+    assert rulesets["defences"] == rulesets["knock_back"] == ("tarnished_tale",)
 
 
 def test_every_lesson_but_reach_plays_under_both_rulesets_that_share_its_ideas():
@@ -86,3 +87,39 @@ def test_under_empress_the_third_shield_closes_the_wall():
     blows = [e for i, e in log if isinstance(e, AttackRolled) and e.attacker == "orc"
              and i == 2]
     assert blows and any("EMP-22" in m.rule for m in blows[-1].coverage_modifiers)
+
+
+def test_at_the_ready_bram_strikes_as_the_orc_steps_into_the_doorway():
+    """ER-11, ER-12: the readied blow falls while Grish stands on the doorway, mid-move,
+    before Grish's own blow."""
+    log: list[tuple[int, Event]] = []
+    run, _, _ = play("at_the_ready", "enchanted_realms", log=log)
+    assert run.done
+    fired = next(e for _, e in log if e.type == "er_ready_fired")
+    assert fired.unit == "bram" and unhx(fired.at) == run.cell_hex((4, 2))
+    blows = [(e.attacker, e.kind) for _, e in log if e.type == "er_attack_rolled"]
+    assert blows[0] == ("bram", "ready")
+
+
+def test_running_past_costs_a_swing_and_walking_past_does_not():
+    """ER-19: Edda's 15 feet beside Lug give him no swing; Bram's 30 feet do."""
+    log: list[tuple[int, Event]] = []
+    run, _, state = play("run_past", "enchanted_realms", log=log)
+    assert run.done
+    blows = [e for _, e in log if e.type == "er_attack_rolled"]
+    assert [(e.attacker, e.target, e.kind) for e in blows] == [("lug", "bram", "opportunity")]
+    assert state.unit("edda").pos == run.cell_hex((5, 1))
+    # she went through the ground beside him, so it was the distance that spared her
+    steps = [e for _, e in log if e.type == "unit_stepped" and e.unit == "edda"]
+    assert any(state.unit("lug").pos.distance(unhx(e.to_hex)) == 1 for e in steps)
+
+
+def test_the_knocked_back_orc_lands_straight_away_from_bram():
+    """TT-18, R-TT-KNOCKBACK: from the marked hex the cell behind Shagrat, away from Bram,
+    is open ground, and that is where he goes."""
+    log: list[tuple[int, Event]] = []
+    run, _, state = play("knock_back", "tarnished_tale", log=log)
+    assert run.done
+    back = next(e for _, e in log if e.type == "tt_knocked_back")
+    assert back.moved and state.unit("shagrat").pos == run.cell_hex((4, 3))
+    assert unhx(back.cell) == run.cell_hex((4, 3))

@@ -10,6 +10,7 @@ from game.ui.menu_scene import MenuScene
 from game.ui.sandbox_scene import SandboxScene
 from rules.commands import Declare
 from tests.ui.test_menu import press
+from tests.ui.window import AtTheWindow
 
 
 def _to_list(app: App) -> LessonListScene:
@@ -79,3 +80,31 @@ def test_a_lesson_opens_in_the_sandbox_for_the_gm():
     lessons = _to_list(app)
     press(app, lessons.button_for("sandbox", "shields"))
     assert isinstance(app.scene, SandboxScene)
+
+
+def test_enchanted_realms_and_tarnished_tale_lessons_are_offered_under_their_rulesets():
+    """Issue #35: two lessons of each one's own ideas, in the list under its name."""
+    app = App((1366, 768))
+    lessons = _to_list(app)
+    for lesson_id, ruleset in (("at_the_ready", "enchanted_realms"),
+                               ("run_past", "enchanted_realms"),
+                               ("defences", "tarnished_tale"),
+                               ("knock_back", "tarnished_tale")):
+        assert lessons.button_for("play", lesson_id, ruleset) is not None, lesson_id
+    assert "Play: Tarnished Tale" in lessons.button_for("play", "knock_back",
+                                                        "tarnished_tale").text
+    # more lessons than the window holds: the list scrolls, as under the mouse wheel
+    wanted = lessons.button_for("play", "defences", "tarnished_tale")
+    assert not lessons.list_box.get_abs_rect().contains(wanted.get_abs_rect())
+    person = AtTheWindow()
+    person.app = app
+    person.scroll_to(lessons.list_box, wanted)
+    assert lessons.back.get_abs_rect().bottom <= 768  # "Back" stays in sight below the list
+    press(app, wanted)
+    scene = app.scene
+    assert isinstance(scene, LessonScene) and scene.run.ruleset == "tarnished_tale"
+    for _ in range(5):
+        app.step(1 / 30)
+    text = scene.banner._shown.replace("</b>", "").replace("<b>", "")
+    assert "Step 1 of 2" in text and "TT-06" in text
+    assert "If he blocks: " in text and "% to hit" in text and "ugluk" not in text

@@ -1,5 +1,6 @@
-"""A scripted pupil for the lesson tests: does what the current step's hint says, through the
-legal commands the rules offer, and otherwise ends its part of the turn."""
+"""A scripted pupil: does what the current step's hint says, through the legal commands the
+rules offer, and otherwise ends its part of the turn.  `flank lessons` and the tests play
+every lesson with it, so a lesson is known to be winnable as its steps say."""
 
 from __future__ import annotations
 
