@@ -37,7 +37,7 @@ class Goal(_Model):
 
     attack  an attack was rolled by the pupil's (or the foe's, `by`) figure, of one of
             `kinds` if given, citing `rule` among its modifiers if given, from the target's
-            `arc` if given
+            `arc` if given, at the aiming point `aim` if given (ZeFRS, ZEF-24)
     declare the pupil's figure declared `action` (or an event of one of `events` names him)
     stand   the pupil's figure stands in a foe's `arc`
     apart   the pupil's figure `unit` stands clear of every foe
@@ -45,14 +45,21 @@ class Goal(_Model):
     rank    the pupil's figure `unit` stands in one rank with others of his side, side by
             side and facing the same way, `size` in all (a shield wall, EMP-22, is counted
             so; a figure next to a friend but facing elsewhere is beside him, not in rank)
+    rush    the pupil's figure rushed a foe and was not thrown back: a rush check of any
+            colour but white, past him or bowling him over (ZeFRS, ZEF-28, ZEF-29)
+
+    An `arc` is front, flank or rear as every ruleset reads them, or where the foe's shield
+    is not brought to bear, "unguarded" (as the arcs overlay marks it: ZeFRS's
+    R-ZEF-SHIELD-ARC, a shield guards its front and its own flank only).
     """
 
-    kind: Literal["attack", "declare", "stand", "apart", "beside", "rank"]
+    kind: Literal["attack", "declare", "stand", "apart", "beside", "rank", "rush"]
     by: Literal["pupil", "foe"] = "pupil"
     unit: str = ""  # the figure the goal is about ("" any of the side's)
     kinds: tuple[str, ...] = ()
     rule: str = ""
-    arc: Literal["", "front", "flank", "rear"] = ""
+    arc: Literal["", "front", "flank", "rear", "unguarded"] = ""
+    aim: str = ""  # attack: the aiming point struck at (ZeFRS, ZEF-24)
     action: str = ""
     events: tuple[str, ...] = ()
     size: int = Field(0, ge=0)  # rank: how many figures the rank holds, him included
@@ -73,13 +80,14 @@ class Goal(_Model):
 
 class Odds(_Model):
     """One line of exact odds to show while a step is on: `attacker` striking `target`, as
-    things stand or from the tile `from_cell`."""
+    things stand or from the tile `from_cell`, at the aiming point `aim` if given."""
 
     label: str
     attacker: str
     target: str
     kind: str = "melee"
     from_cell: Cell | None = None
+    aim: str = ""  # the aiming point struck at, where the ruleset has them (ZeFRS, ZEF-24)
 
 
 class Hint(_Model):
