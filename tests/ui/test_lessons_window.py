@@ -79,3 +79,21 @@ def test_a_lesson_opens_in_the_sandbox_for_the_gm():
     lessons = _to_list(app)
     press(app, lessons.button_for("sandbox", "shields"))
     assert isinstance(app.scene, SandboxScene)
+
+
+def test_zefrs_lessons_are_offered_under_zefrs_and_show_the_shields_side():
+    """Issue 35: ZeFRS's own lessons in the list under ZeFRS; the shield's side opens with
+    its rule (ZEF-48) and its two odds, figures by name."""
+    app = App((1366, 768))
+    lessons = _to_list(app)
+    for lesson_id in ("zefrs_shield_side", "zefrs_aiming", "zefrs_rush"):
+        button = lessons.button_for("play", lesson_id, "zefrs")
+        assert button is not None and "ZeFRS" in button.text, lesson_id
+    press(app, lessons.button_for("play", "zefrs_shield_side", "zefrs"))
+    scene = app.scene
+    assert isinstance(scene, LessonScene) and scene.run.ruleset == "zefrs"
+    for _ in range(5):
+        app.step(1 / 30)
+    text = scene.banner._shown
+    assert "Step 1 of 2" in text and "ZEF-48" in text and "from his sword side" in text
+    assert "legion" not in text.replace("legionary", "") and "hero" not in text
