@@ -55,10 +55,10 @@ def _in_arc(state: Battle, foe: Unit, at: Hex, want: str) -> bool:
 
 
 def _attack_counts(goal: Goal, state: Battle, e: Event, side: str) -> bool:
-    attacker, target = getattr(e, "attacker"), getattr(e, "target")
+    attacker, target = e.attacker, e.target
     if _side_of(state, attacker) != side or (goal.unit and attacker != goal.unit):
         return False
-    if goal.kinds and getattr(e, "kind") not in goal.kinds:
+    if goal.kinds and e.kind not in goal.kinds:
         return False
     if goal.aim and getattr(e, "aim", "") != goal.aim:
         return False

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from game.lessons import Lesson, LessonError, load_lessons
 from rules.engine import catalogue
@@ -42,31 +42,38 @@ class LessonListScene:
         inner = width - 40
         UILabel(pygame.Rect(20, 6, inner, 60), "LEARN", ui, container=panel,
                 object_id="#title")
-        UILabel(pygame.Rect(20, 58, inner, 24), "Five lessons in positioning: each has you do "
-                "one thing on a small board, cites the rule and shows the exact odds.", ui,
-                container=panel)
+        UILabel(pygame.Rect(20, 58, inner, 24), f"{_count(len(self.lessons))} in positioning: "
+                "each has you do one thing on a small board, cites the rule and shows the "
+                "exact odds.", ui, container=panel)
         names = {rid: name for rid, name, _ in catalogue()}
         y = 92
         if self.problem:
             UITextBox(f"<font color='#ff7070'>{self.problem}</font>",
                       pygame.Rect(20, y, inner, 60), ui, container=panel)
             y += 70
+        # the rows scroll in the room between the heading and the Back button, however
+        # many lessons the file holds (every ruleset has its own, issue 35)
+        room = max(ROW, h - 60 - y - 62)
+        box = UIScrollingContainer(pygame.Rect(0, y, width - 6, room), ui, container=panel,
+                                   allow_scroll_x=False)
+        box.set_scrollable_area_dimensions((width - 30, len(self.lessons) * ROW))
+        self.rows_box, ry = box, 0
         for i, lesson in enumerate(self.lessons, start=1):
             UITextBox(f"<b>{i}. {lesson.title}</b><br>{lesson.idea}",
-                      pygame.Rect(20, y, inner - 360, ROW - 8), ui, container=panel)
+                      pygame.Rect(20, ry, inner - 360, ROW - 8), ui, container=box)
             bx = 20 + inner - 350
             for rid in lesson.rulesets:
-                b = UIButton(pygame.Rect(bx, y, 170, 38), f"Play: {names.get(rid, rid)}", ui,
-                             container=panel)
+                b = UIButton(pygame.Rect(bx, ry, 170, 38), f"Play: {names.get(rid, rid)}", ui,
+                             container=box)
                 self.actions[b] = ("play", lesson, rid)
                 bx += 176
                 if bx > 20 + inner - 170:
                     break
-            s = UIButton(pygame.Rect(20 + inner - 350, y + 42, 346, 34),
-                         "Show in the sandbox", ui, container=panel)
+            s = UIButton(pygame.Rect(20 + inner - 350, ry + 42, 346, 34),
+                         "Show in the sandbox", ui, container=box)
             self.actions[s] = ("sandbox", lesson, lesson.rulesets[0])
-            y += ROW
-        self.back = UIButton(pygame.Rect(20, y + 10, 200, 42), "Back to the menu", ui,
+            ry += ROW
+        self.back = UIButton(pygame.Rect(20, y + room + 10, 200, 42), "Back to the menu", ui,
                              container=panel)
         self.actions[self.back] = ("back", None, "")
 
@@ -123,3 +130,10 @@ class LessonListScene:
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill((24, 28, 34))
+
+
+def _count(n: int) -> str:
+    """"Eight lessons", in words up to twelve, as the heading reads."""
+    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+             "Ten", "Eleven", "Twelve")
+    return f"{words[n] if n < len(words) else n} lesson{'' if n == 1 else 's'}"

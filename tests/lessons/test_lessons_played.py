@@ -55,9 +55,9 @@ def test_zefrs_has_lessons_of_its_own_ideas():
 
 def test_under_zefrs_the_blow_from_the_sword_side_passes_the_shield():
     log: list[tuple[int, Event]] = []
-    run, _, state = play("zefrs_shield_side", "zefrs", log=log)
+    run, _, _ = play("zefrs_shield_side", "zefrs", log=log)
     assert run.done
-    blow = next(e for i, e in log if e.type == "zef_attack_rolled" and e.attacker == "hero")
+    blow = next(e for _, e in log if e.type == "zef_attack_rolled" and e.attacker == "hero")
     # ZEF-48, R-ZEF-SHIELD-ARC: struck from his other flank, the shield took no share
     assert blow.aim == "chest" and blow.colour != "white" and not blow.shield_used
     assert not any(m.rule == "ZEF-48" for m in blow.damage_parts)
@@ -68,7 +68,7 @@ def test_under_zefrs_the_blow_at_the_bare_leg_is_unarmoured():
     log: list[tuple[int, Event]] = []
     run, _, _ = play("zefrs_aiming", "zefrs", log=log)
     assert run.done
-    blow = next(e for i, e in log if e.type == "zef_attack_rolled" and e.attacker == "hero")
+    blow = next(e for _, e in log if e.type == "zef_attack_rolled" and e.attacker == "hero")
     # ZEF-24, ZEF-47: aimed at the right leg, where he wears nothing; no armour or shield part
     assert blow.aim == "right_leg" and blow.damage > 0
     assert not any(m.rule in ("ZEF-47", "ZEF-48") for m in blow.damage_parts)

@@ -96,4 +96,7 @@ def test_zefrs_lessons_are_offered_under_zefrs_and_show_the_shields_side():
         app.step(1 / 30)
     text = scene.banner._shown
     assert "Step 1 of 2" in text and "ZEF-48" in text and "from his sword side" in text
+    # the shield changes the damage, not the chance to hit: the lines show both
+    assert "from in front: <b>83.0%</b> to hit, 0.0% to fell, 0.0 damage on average" in text
+    assert "sword side: <b>83.0%</b> to hit, 0.0% to fell, 1.2 damage on average" in text
     assert "legion" not in text.replace("legionary", "") and "hero" not in text
