@@ -445,6 +445,39 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
 
 
+def _cmd_lessons(args: argparse.Namespace) -> int:
+    """Play every lesson (or those named) by its hints under each of its rulesets (or
+    --ruleset's), headless: one line each; exit 1 if any stops short of its end, 2 if the
+    lessons file is broken or a name is unknown."""
+    from game.lessons import LessonError, load_lessons
+    from game.lessons.check import line, play_through
+    from rules.engine import catalogue
+
+    try:
+        lessons = load_lessons()
+    except LessonError as exc:
+        raise UsageError(str(exc)) from None
+    names = {rid: name for rid, name, _ in catalogue()}
+    if args.ruleset is not None and args.ruleset not in names:
+        raise UsageError(f"no ruleset called '{args.ruleset}' (known: "
+                         f"{', '.join(sorted(names))})")
+    known = [x.id for x in lessons]
+    unknown = [i for i in args.ids if i not in known]
+    if unknown:
+        raise UsageError(f"no lesson called '{unknown[0]}' (known: {', '.join(known)})")
+    chosen = [(x, rs) for x in lessons if not args.ids or x.id in args.ids
+              for rs in x.rulesets if args.ruleset in (None, rs)]
+    if not chosen:
+        which = "none of the lessons named is" if args.ids else "no lesson is"
+        raise UsageError(f"{which} written for {names[args.ruleset]}")
+    failed = 0
+    for lesson, rs in chosen:
+        played = play_through(lesson, rs)
+        failed += not played.ok
+        print(line(played, names.get(rs, rs)))
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="flank",
@@ -526,6 +559,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="for scenario authors: a map missing Flank's properties (a tile that "
                    "names no terrain) is an error, not a warning")
     p.set_defaults(run=_cmd_validate)
+    p = sub.add_parser("lessons", help="play every lesson by its hints, headless, to check "
+                       "it goes as its steps say; exit 1 if one does not")
+    p.add_argument("ids", nargs="*", metavar="LESSON", help="only these lessons (their ids)")
+    p.add_argument("--ruleset", default=None, help="only under this ruleset (its id)")
+    p.set_defaults(run=_cmd_lessons)
     p = sub.add_parser("replay", help="replay a save: --verify decides every command again "
                        "(headless); without it, watch it in the window")
     p.add_argument("save", help="a .flank save")
