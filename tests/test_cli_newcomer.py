@@ -92,7 +92,7 @@ def test_an_option_before_the_command_names_the_commands_that_take_it(capsys):
     code, _, err = run(capsys, "--ruleset", "bogus")
     assert code == 2
     assert err == ("flank: --ruleset belongs to a command: flank play MAP --ruleset ID "
-                   "(also demo, joust, sandbox, screenshot, validate, simulate)\n")
+                   "(also demo, joust, sandbox, screenshot, validate, lessons, simulate)\n")
 
 
 @pytest.mark.parametrize("argv, says", [
