@@ -146,8 +146,19 @@ def zefrs_rush() -> MapSpec:
     return m
 
 
+def zefrs_rider() -> MapSpec:
+    """ZeFRS: a Hyrkanian raider in the saddle beside Conan on foot, whose sword reaches only
+    the rider's chest, gut and legs, striking up at him (ZEF-25, ZEF-41, R-ZEF-LOWER)."""
+    m = _board("zefrs_rider.tmx", "On foot against a rider",
+               "A Hyrkanian raider reins in beside Conan. Aim at what you can reach.",
+               ruleset="zefrs")
+    m.unit("hero", "pupil", "cimmerian", 3, 2, 0, "Conan")
+    m.unit("raider", "foe", "raider", 4, 2, 3, "Hyrkanian raider")
+    return m
+
+
 LESSON_MAPS = (rear_attack, reach, free_attack, charge, shields, shield_wall,
-               zefrs_shield_side, zefrs_aiming, zefrs_rush)
+               zefrs_shield_side, zefrs_aiming, zefrs_rush, zefrs_rider)
 
 
 def build() -> dict[str, bytes]:

@@ -14,7 +14,8 @@ def test_flank_lessons_plays_zefrs_lessons_to_their_end(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out == ["ok    The shield's side, under ZeFRS: 2 steps, as written",
                    "ok    Aiming points, under ZeFRS: 2 steps, as written",
-                   "ok    The rush, under ZeFRS: 3 steps, as written"]
+                   "ok    The rush, under ZeFRS: 3 steps, as written",
+                   "ok    On foot against a rider, under ZeFRS: 2 steps, as written"]
 
 
 def test_a_lesson_whose_hint_misleads_is_a_fail_line():

@@ -48,9 +48,10 @@ def test_the_five_ideas_are_taught():
 
 
 def test_zefrs_has_lessons_of_its_own_ideas():
-    """Issue 35: the shield's side (ZEF-48), aiming points (ZEF-24) and the rush (ZEF-28)."""
+    """Issue 35: the shield's side (ZEF-48), aiming points (ZEF-24), the rush (ZEF-28) and
+    what a footman reaches of a rider (ZEF-25)."""
     own = [x.id for x in load_lessons() if x.rulesets == ("zefrs",)]
-    assert own == ["zefrs_shield_side", "zefrs_aiming", "zefrs_rush"]
+    assert own == ["zefrs_shield_side", "zefrs_aiming", "zefrs_rush", "zefrs_rider"]
 
 
 def test_under_zefrs_the_blow_from_the_sword_side_passes_the_shield():
@@ -123,3 +124,18 @@ def test_under_empress_the_third_shield_closes_the_wall():
     blows = [e for i, e in log if isinstance(e, AttackRolled) and e.attacker == "orc"
              and i == 2]
     assert blows and any("EMP-22" in m.rule for m in blows[-1].coverage_modifiers)
+
+
+def test_under_zefrs_conan_on_foot_reaches_the_riders_leg_striking_up():
+    from rules.systems.zefrs.options import declarable
+
+    lesson = next(x for x in load_lessons() if x.id == "zefrs_rider")
+    first = LessonRun(lesson, "zefrs")
+    start = first.turn_manager(ScriptedPupil(first)).state
+    aims = {a.split(":")[2] for a in declarable(start, "hero") if a.startswith("fight:raider:")}
+    assert aims == {"chest", "gut", "right_leg", "left_leg"}  # ZEF-25: no head, no arms
+    log: list[tuple[int, Event]] = []
+    run, _, _ = play("zefrs_rider", "zefrs", log=log)
+    assert run.done
+    blow = next(e for _, e in log if e.type == "zef_attack_rolled" and e.attacker == "hero")
+    assert blow.aim == "right_leg" and any(m.rule == "ZEF-41" for m in blow.shifts)

@@ -86,7 +86,7 @@ def test_zefrs_lessons_are_offered_under_zefrs_and_show_the_shields_side():
     its rule (ZEF-48) and its two odds, figures by name."""
     app = App((1366, 768))
     lessons = _to_list(app)
-    for lesson_id in ("zefrs_shield_side", "zefrs_aiming", "zefrs_rush"):
+    for lesson_id in ("zefrs_shield_side", "zefrs_aiming", "zefrs_rush", "zefrs_rider"):
         button = lessons.button_for("play", lesson_id, "zefrs")
         assert button is not None and "ZeFRS" in button.text, lesson_id
     press(app, lessons.button_for("play", "zefrs_shield_side", "zefrs"))
