@@ -100,9 +100,13 @@ def stated_action(manner: str, state: Battle, offered: Sequence[Declare],
     names = {u.id for u in targets}
 
     def first(head: str, aim: str = "") -> Declare | None:
-        return next((c for c in mine if c.action.split(":")[0] == head
-                     and c.action.split(":")[1:2] and c.action.split(":")[1] in names
-                     and (not aim or c.action.endswith(f":{aim}"))), None)
+        """The first `head:<pupil's figure>[:aim]` offered (a plain blow, not a knock-out)."""
+        for c in mine:
+            parts = c.action.split(":")
+            if parts[0] == head and len(parts) > 1 and parts[1] in names and (
+                    not aim or parts[2:] == [aim]):
+                return c
+        return None
 
     defend = next((c for c in mine if c.action == "defend"), mine[0])
     if manner == "still":
