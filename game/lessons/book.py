@@ -37,7 +37,7 @@ class Goal(_Model):
 
     attack  an attack was rolled by the pupil's (or the foe's, `by`) figure, of one of
             `kinds` if given, citing `rule` among its modifiers if given, from the target's
-            `arc` if given
+            `arc` if given, at the aiming point `aim` if given (ZeFRS, ZEF-24)
     declare the pupil's figure declared `action` (or an event of one of `events` names him)
     stand   the pupil's figure stands in a foe's `arc`
     apart   the pupil's figure `unit` stands clear of every foe
@@ -50,15 +50,22 @@ class Goal(_Model):
             blow (Tarnished Tale's dodge, block, sponge or counter_attack, TT-06)
     knock_back  a figure of the other side than `by` was knocked back onto a free cell
             (Tarnished Tale's fumbled block or sponge, TT-18)
+    rush    the pupil's figure rushed a foe and was not thrown back: a rush check of any
+            colour but white, past him or bowling him over (ZeFRS, ZEF-28, ZEF-29)
+
+    An `arc` is front, flank or rear as every ruleset reads them, or where the foe's shield
+    is not brought to bear, "unguarded" (as the arcs overlay marks it: ZeFRS's
+    R-ZEF-SHIELD-ARC, a shield guards its front and its own flank only).
     """
 
     kind: Literal["attack", "declare", "stand", "apart", "beside", "rank", "at", "defend",
-                  "knock_back"]
+                  "knock_back", "rush"]
     by: Literal["pupil", "foe"] = "pupil"
     unit: str = ""  # the figure the goal is about ("" any of the side's)
     kinds: tuple[str, ...] = ()
     rule: str = ""
-    arc: Literal["", "front", "flank", "rear"] = ""
+    arc: Literal["", "front", "flank", "rear", "unguarded"] = ""
+    aim: str = ""  # attack: the aiming point struck at (ZeFRS, ZEF-24)
     action: str = ""
     events: tuple[str, ...] = ()
     size: int = Field(0, ge=0)  # rank: how many figures the rank holds, him included
@@ -87,7 +94,7 @@ class Goal(_Model):
 
 class Odds(_Model):
     """One line of exact odds to show while a step is on: `attacker` striking `target`, as
-    things stand or from the tile `from_cell`."""
+    things stand or from the tile `from_cell`, at the aiming point `aim` if given."""
 
     label: str
     attacker: str
@@ -95,6 +102,7 @@ class Odds(_Model):
     kind: str = "melee"
     from_cell: Cell | None = None
     defence: str = ""  # the target's declared defence, where the ruleset has one (TT-06)
+    aim: str = ""  # the aiming point struck at, where the ruleset has them (ZeFRS, ZEF-24)
 
 
 class Hint(_Model):

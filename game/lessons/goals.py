@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.lessons.book import Goal
+from rules.engine import evolve, ruleset_of
 from rules.events import AttackRolled, Event, Modifier
-from rules.hexgrid import offset_to_hex
+from rules.hexgrid import Hex, offset_to_hex
 from rules.positioning import arc, in_line
 from rules.state import Battle, Unit
 
@@ -24,7 +25,7 @@ def _figures(state: Battle, side: str, uid: str) -> list[Unit]:
             and (not uid or u.id == uid)]
 
 
-def _modifiers(e: AttackRolled) -> list[Modifier]:
+def _modifiers(e: Event) -> list[Modifier]:
     """Every modifier the roll shows: to hit, and whatever else its ruleset itemises (an
     Empress roll lists the defender's Coverage apart, where the shield wall is, EMP-22)."""
     out: list[Modifier] = []
@@ -36,34 +37,80 @@ def _modifiers(e: AttackRolled) -> list[Modifier]:
 
 
 def _is_blow(e: Event) -> bool:
-    """An attack roll: the shared AttackRolled, or a ruleset's own that plays as one blow
-    (Enchanted Realms' d20s, ER-03), as the board's animation tells them
-    (game/render/animation.py)."""
-    return isinstance(e, AttackRolled) or bool(getattr(e, "animates_as_blow", False))
+    """An attack rolled: the shared AttackRolled; a ruleset's own that plays as one blow
+    (Enchanted Realms' d20s, ER-03, as the board's animation tells them,
+    game/render/animation.py); or one that carries the same attacker, target and kind
+    (ZeFRS's blow, `zef_attack_rolled`, with its aiming point)."""
+    return isinstance(e, AttackRolled) or bool(getattr(e, "animates_as_blow", False)) or (
+        e.type.endswith("_attack_rolled") and all(
+            isinstance(getattr(e, f, None), str) for f in ("attacker", "target", "kind")))
 
 
-def _attack_counts(goal: Goal, state: Battle, e: AttackRolled, side: str) -> bool:
-    if _side_of(state, e.attacker) != side or (goal.unit and e.attacker != goal.unit):
+def _in_arc(state: Battle, foe: Unit, at: Hex, want: str) -> bool:
+    """Whether `at` lies in `foe`'s arc `want`: front, flank or rear as R-POS-ARC reads
+    them, or "unguarded", where the ruleset's arcs overlay says his shield is not brought
+    to bear (ZeFRS, R-ZEF-SHIELD-ARC); a figure with no such marks has no unguarded side."""
+    if want != "unguarded":
+        return arc(foe, at) == want
+    marks = ruleset_of(state).arc_marks(state, foe.id, [at])
+    return bool(marks) and marks.get(at) == "unguarded"
+
+
+def _attack_counts(goal: Goal, state: Battle, e: Event, side: str) -> bool:
+    attacker, target = getattr(e, "attacker", ""), getattr(e, "target", "")
+    if _side_of(state, attacker) != side or (goal.unit and attacker != goal.unit):
         return False
-    if goal.kinds and e.kind not in goal.kinds:
+    if goal.kinds and getattr(e, "kind", "") not in goal.kinds:
+        return False
+    if goal.aim and getattr(e, "aim", "") != goal.aim:
         return False
     if goal.rule and not any(goal.rule in m.rule for m in _modifiers(e)):
         return False
     if goal.arc:
-        a, t = state.unit(e.attacker), state.unit(e.target)
-        if a.pos is None or t.pos is None or arc(t, a.pos) != goal.arc:
+        a, t = state.unit(attacker), state.unit(target)
+        if a.pos is None or t.pos is None or not _in_arc(state, t, a.pos, goal.arc):
             return False
     return True
 
 
-def reached(goal: Goal, state: Battle, events: Iterable[Event], pupil: str) -> bool:
-    """Has `goal` been met, given the state now and the events just applied?  `pupil` is the
-    side the player commands; every other side is the foe."""
+def _rushed(goal: Goal, state: Battle, events: Iterable[Event], side: str) -> bool:
+    """ZEF-28, ZEF-29: one of the side's figures rushed a foe and got past him or bowled
+    him over (any colour of the rush check but white, which throws the rusher down)."""
+    return any(e.type == "zef_manoeuvre_rolled" and getattr(e, "kind", "") == "rush"
+               and getattr(e, "colour", "white") != "white"
+               and _side_of(state, getattr(e, "unit", "")) == side
+               and (not goal.unit or getattr(e, "unit", "") == goal.unit) for e in events)
+
+
+def _as_struck(state: Battle, events: Iterable[Event],
+               before: Battle | None) -> Iterable[tuple[Battle, Event]]:
+    """Each event with the battle as it stood when it came: folded from `before` (the state
+    before these events) where given, since a figure may turn after a blow and the goal is
+    about where the blow came from (a ZeFRS figure turns to face the man he strikes);
+    otherwise the state now."""
+    now = before
+    for e in events:
+        yield (now if now is not None else state), e
+        if now is not None:
+            try:
+                now = evolve(now, e)
+            except (KeyError, LookupError, ValueError, TypeError):
+                now = None  # cannot be folded here: read the state now, as without `before`
+
+
+def reached(goal: Goal, state: Battle, events: Iterable[Event], pupil: str,
+            before: Battle | None = None) -> bool:
+    """Has `goal` been met, given the state now and the events just applied (to `before`,
+    where given: an attack is then judged as the battle stood when it was rolled)?  `pupil`
+    is the side the player commands; every other side is the foe."""
+    events = tuple(events)
     side = pupil if goal.by == "pupil" else next(
         (s.id for s in state.sides if s.id != pupil), "")
     if goal.kind == "attack":
-        return any(_is_blow(e) and _attack_counts(goal, state, e, side)  # type: ignore[arg-type]
-                   for e in events)
+        return any(_is_blow(e) and _attack_counts(goal, then, e, side)
+                   for then, e in _as_struck(state, events, before))
+    if goal.kind == "rush":
+        return _rushed(goal, state, events, side)
     if goal.kind == "declare":
         if goal.action and any(getattr(u, "declared", "") == goal.action  # FE-06: in the state
                                for u in _figures(state, side, goal.unit)):
@@ -80,7 +127,7 @@ def reached(goal: Goal, state: Battle, events: Iterable[Event], pupil: str) -> b
     mine = _figures(state, side, goal.unit)
     foes = [u for u in state.units if u.side != side and u.fighting and u.pos is not None]
     if goal.kind == "stand":
-        return any(arc(f, u.pos) == goal.arc and f.pos.distance(u.pos) == 1
+        return any(f.pos.distance(u.pos) == 1 and _in_arc(state, f, u.pos, goal.arc)
                    for u in mine for f in foes)
     if goal.kind == "apart":
         return bool(mine) and all(f.pos.distance(u.pos) > 1 for u in mine for f in foes)

@@ -10,6 +10,9 @@
               shield up: what a fumbled block does to him is the knock-back (TT-18).
 Both answer any other question the rules ask with the plainest choice.  They work through
 the legal commands the ruleset offers, so any ruleset a lesson lists is played by its rules.
+Where a figure states his whole action at the turn's start, target and aiming point in it
+(ZeFRS, ZEF-15: `fight:<foe>:<aim>`, `close:...`, `shoot:...`, `move:q,r`, `defend`),
+`stated_action` picks it in the same manner.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Sequence
 
 from rules.commands import Attack, Choose, Command, Declare, EndPhase, Move, Pass, React
 from rules.events import unhx
+from rules.hexgrid import Hex
 from rules.state import Battle
 
 DECLARE_ORDER = {"aggressive": ("melee", "move", "charge", "other"),
@@ -54,6 +58,8 @@ class LessonOpponent:
                 return next(c for c in offered if c.accept is eager)
             if kind is Declare:
                 order = DECLARE_ORDER[self.manner]
+                if not any(c.action in order for c in offered):
+                    return stated_action(self.manner, state, offered, self.pupil)
                 return min(offered, key=lambda c: order.index(c.action)
                            if c.action in order else len(order))
             plain = [c for c in offered if c.option in PLAIN_CHOICES[self.manner]]
@@ -85,3 +91,46 @@ class LessonOpponent:
         if not moves:
             return None
         return min(moves, key=lambda c: (not c.target, len(c.path)))
+
+
+def stated_action(manner: str, state: Battle, offered: Sequence[Declare],
+                  pupil: str = "pupil") -> Declare:
+    """The action the first figure offered states, where an action names its target and
+    aiming point (ZeFRS, ZEF-15): a still sentry defends; a guard strikes a figure of the
+    pupil's in reach (at the chest, the plainest point), else shoots at one, else defends;
+    the aggressive and the charger do the same, but close with or walk toward the nearest
+    figure of the pupil's before they defend."""
+    uid = offered[0].unit
+    mine = [c for c in offered if c.unit == uid]
+    targets = [u for u in state.units if u.side == pupil and u.fighting and u.pos is not None]
+    names = {u.id for u in targets}
+
+    def first(head: str, aim: str = "") -> Declare | None:
+        """The first `head:<pupil's figure>[:aim]` offered (a plain blow, not a knock-out)."""
+        for c in mine:
+            parts = c.action.split(":")
+            if parts[0] == head and len(parts) > 1 and parts[1] in names and (
+                    not aim or parts[2:] == [aim]):
+                return c
+        return None
+
+    defend = next((c for c in mine if c.action == "defend"), mine[0])
+    if manner == "still":
+        return defend
+    eager = [first("fight", "chest"), first("shoot")]
+    if manner != "guard":
+        eager.insert(1, first("close", "chest"))
+    found = next((c for c in eager if c is not None), None)
+    if found is not None or manner == "guard":
+        return found or defend
+    me = state.unit(uid)
+    moves = [c for c in mine if c.action.startswith("move:")]
+    if not moves or me.pos is None or not targets:
+        return defend
+
+    def gap(c: Declare) -> int:
+        q, _, r = c.action.removeprefix("move:").partition(",")
+        to = Hex(int(q), int(r))
+        return min(to.distance(t.pos) for t in targets)
+
+    return min(moves, key=gap)

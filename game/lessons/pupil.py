@@ -33,6 +33,9 @@ class ScriptedPupil:
         if declares:
             unit = declares[0].unit
             action = hint.declare if hint and hint.unit in ("", unit) else ""
+            if not action and hint is not None and hint.go is not None:
+                go = self.run.cell_hex(hint.go)  # ZeFRS states the hex he moves to (ZEF-15)
+                action = f"move:{go.q},{go.r}"
             for name in (action, "melee"):
                 found = next((c for c in declares if c.action == name), None)
                 if found is not None:

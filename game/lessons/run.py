@@ -29,6 +29,7 @@ class LessonRun:
             raise ValueError(f"the lesson '{lesson.title}' is not written for {self.ruleset}")
         self.index = 0  # the step the pupil is on; len(steps) once the lesson is done
         self.scenario: Any = None
+        self.before: Battle | None = None  # the battle as the last events found it
 
     # --- the battle ------------------------------------------------------------------------
 
@@ -59,6 +60,7 @@ class LessonRun:
                         Seat(s.id, self.opponent(), False, s.name or s.id))
                  for s in setup.sides}
         tm = TurnManager(setup, seats)
+        self.before = tm.state
         tm.listeners.append(lambda events: self.feed(tm.state, events))
         return tm
 
@@ -82,8 +84,9 @@ class LessonRun:
         True if any step was completed."""
         events = tuple(events)
         moved = False
+        before, self.before = self.before, state
         while self.step is not None and reached(self.step.goal_under(self.ruleset), state,
-                                                events, self.pupil):
+                                                events, self.pupil, before):
             self.index += 1
             moved = True
             events = ()  # one batch of events completes one step at most
@@ -109,6 +112,8 @@ class LessonRun:
                 opts["from_hex"] = self.cell_hex(o.from_cell)
             if o.defence:
                 opts["defence"] = o.defence
+            if o.aim:
+                opts["aim"] = o.aim
             try:
                 out.append((o.label, rs.odds(state, o.attacker, o.target, **opts)))
             except (ValueError, KeyError, LookupError, AssertionError):

@@ -38,8 +38,11 @@ def banner_html(run: LessonRun, state: Any, last_then: str) -> str:
         text = label
         for uid, name in names.items():
             text = text.replace(uid, name)
+        # the damage too: a shield or armour changes what a blow does, not whether it
+        # lands (ZeFRS, ZEF-47, ZEF-48), and the comparison must show it
         parts.append(f"{escape(text[:1].upper() + text[1:])}: <b>{pct(odds.hit)}</b> to hit, "
-                     f"{pct(odds.kill)} to fell")
+                     f"{pct(odds.kill)} to fell, {float(odds.expected_damage):.1f} damage "
+                     "on average")
     return "<br>".join(parts)
 
 

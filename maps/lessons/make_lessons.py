@@ -158,8 +158,59 @@ def knock_back() -> MapSpec:
     return m
 
 
+def zefrs_shield_side() -> MapSpec:
+    """ZeFRS: a legionary with his large shield on his left arm, looking west; the pupil
+    walks round to his right, his sword side, where the shield is not brought across
+    (ZEF-48, R-ZEF-SHIELD-ARC)."""
+    m = _board("zefrs_shield_side.tmx", "The shield's side",
+               "A Nemedian legionary bars the way, his shield on his left arm. Come at "
+               "his other side.", ruleset="zefrs")
+    m.unit("hero", "pupil", "cimmerian", 1, 2, 0, "Conan")
+    m.unit("legion", "foe", "legionary", 4, 2, 3, "Nemedian legionary")
+    return m
+
+
+def zefrs_aiming() -> MapSpec:
+    """ZeFRS: a veteran in scale, splints on his arms and his shield on his left, but no
+    armour on his legs; the pupil, face to face with him, aims where he is bare (ZEF-24,
+    ZEF-47, ZEF-48)."""
+    m = _board("zefrs_aiming.tmx", "Aiming points",
+               "A veteran captain in scale and splints faces Conan. Aim where he is bare.",
+               ruleset="zefrs")
+    m.unit("hero", "pupil", "cimmerian", 3, 2, 0, "Conan")
+    m.unit("veteran", "foe", "veteran", 4, 2, 3, "Veteran captain")
+    return m
+
+
+def zefrs_rush() -> MapSpec:
+    """ZeFRS: a guard holds the one gap in a wall, an archer shooting from behind him; the
+    pupil rushes through the guard to the archer (ZEF-28, ZEF-29, R-ZEF-RUSH)."""
+    m = _board("zefrs_rush.tmx", "The rush",
+               "A guard holds the gap in the wall; behind him an archer shoots. Rush "
+               "through the guard.", ruleset="zefrs")
+    for row in range(5):
+        if row != 2:
+            m.terrain[(3, row)] = "wall"
+    m.unit("hero", "pupil", "cimmerian", 1, 2, 0, "Conan")
+    m.unit("guard", "foe", "guard", 3, 2, 3, "City guard")
+    m.unit("archer", "foe", "archer", 5, 2, 3, "Bossonian archer")
+    return m
+
+
+def zefrs_rider() -> MapSpec:
+    """ZeFRS: a Hyrkanian raider in the saddle beside Conan on foot, whose sword reaches only
+    the rider's chest, gut and legs, striking up at him (ZEF-25, ZEF-41, R-ZEF-LOWER)."""
+    m = _board("zefrs_rider.tmx", "On foot against a rider",
+               "A Hyrkanian raider reins in beside Conan. Aim at what you can reach.",
+               ruleset="zefrs")
+    m.unit("hero", "pupil", "cimmerian", 3, 2, 0, "Conan")
+    m.unit("raider", "foe", "raider", 4, 2, 3, "Hyrkanian raider")
+    return m
+
+
 LESSON_MAPS = (rear_attack, reach, free_attack, charge, shields, shield_wall, at_the_ready,
-               run_past, defences, knock_back)
+               run_past, defences, knock_back, zefrs_shield_side, zefrs_aiming, zefrs_rush,
+               zefrs_rider)
 
 
 def build() -> dict[str, bytes]:

@@ -89,3 +89,75 @@ def test_knock_back_waits_for_a_foe_thrown_onto_a_free_cell():
     assert not reached(goal, state, (own,), run.pupil)
     assert reached(goal, state, (KnockedBack(unit="shagrat", cell=(3, 3), moved=True),),
                    run.pupil)
+
+
+# --- ZeFRS: the shield's side, the aiming point and the rush (ZEF-48, ZEF-24, ZEF-29) -------
+
+def _zefrs(lesson_id: str) -> tuple[LessonRun, Battle]:
+    lesson = next(x for x in load_lessons() if x.id == lesson_id)
+    run = LessonRun(lesson, "zefrs")
+    return run, initial_state(run.setup())
+
+
+def _blow(aim: str = "chest", attacker: str = "hero", target: str = "legion"):
+    from rules.systems.zefrs.events import ZefAttackRolled
+
+    return ZefAttackRolled(attacker=attacker, target=target, kind="melee", weapon="broadsword",
+                           aim=aim, roll=40, rating=11, subtracted=1, column=10,
+                           colour="yellow", walk="column 10")
+
+
+UNGUARDED = Goal(kind="stand", arc="unguarded")
+
+
+def test_beside_him_on_his_shield_side_is_not_unguarded():
+    run, state = _zefrs("zefrs_shield_side")
+    state = state.update_unit("hero", pos=run.cell_hex((4, 3)))  # his left: the shield's flank
+    assert not reached(UNGUARDED, state, (), run.pupil)
+    state = state.update_unit("hero", pos=run.cell_hex((3, 2)))  # in front of him
+    assert not reached(UNGUARDED, state, (), run.pupil)
+
+
+def test_beside_him_on_his_sword_side_is_unguarded():
+    run, state = _zefrs("zefrs_shield_side")
+    state = state.update_unit("hero", pos=run.cell_hex((4, 1)))  # R-ZEF-SHIELD-ARC
+    assert reached(UNGUARDED, state, (), run.pupil)
+
+
+def test_a_blow_is_judged_from_where_it_came_though_he_turned_after_it():
+    """A ZeFRS figure turns to face the man he strikes: the blow that came from his sword
+    side counts as such, though by the end of the turn his shield faces the striker."""
+    from rules.events import UnitFaced
+
+    run, state = _zefrs("zefrs_shield_side")
+    before = state.update_unit("hero", pos=run.cell_hex((4, 1)))
+    events = (_blow(), UnitFaced(unit="legion", facing=1))
+    after = before.update_unit("legion", facing=1)
+    goal = Goal(kind="attack", arc="unguarded")
+    assert reached(goal, after, events, run.pupil, before)
+    assert not reached(goal, after, events, run.pupil)  # read from the end of the turn
+
+
+def test_an_aim_goal_wants_a_blow_at_that_point():
+    run, state = _zefrs("zefrs_aiming")
+    goal = Goal(kind="attack", aim="right_leg")
+    assert reached(goal, state, (_blow("right_leg", target="veteran"),), run.pupil)
+    assert not reached(goal, state, (_blow("chest", target="veteran"),), run.pupil)
+    assert not reached(goal, state, (), run.pupil)
+
+
+def test_a_rush_goal_wants_a_rush_not_thrown_back():
+    from rules.systems.zefrs.special import ManoeuvreRolled
+
+    run, state = _zefrs("zefrs_rush")
+
+    def rush(colour: str) -> ManoeuvreRolled:
+        return ManoeuvreRolled(unit="hero", target="guard", kind="rush", rating=6,
+                               subtracted=2, column=4, roll=50, colour=colour, rule="ZEF-29")
+
+    goal = Goal(kind="rush", unit="hero")
+    assert reached(goal, state, (rush("yellow"),), run.pupil)
+    assert reached(goal, state, (rush("red"),), run.pupil)
+    assert not reached(goal, state, (rush("white"),), run.pupil)  # ZEF-29: knocked down
+    wrestle = rush("red").model_copy(update={"kind": "wrestle"})
+    assert not reached(goal, state, (wrestle,), run.pupil)

@@ -40,3 +40,27 @@ def test_an_unknown_lesson_or_ruleset_is_one_line_and_status_2(capsys):
     assert err.count("\n") == 1
     assert main(["lessons", "--ruleset", "chess"]) == 2
     assert "no ruleset called 'chess'" in capsys.readouterr().err
+
+
+def test_flank_lessons_plays_the_zefrs_lessons_to_their_end(capsys):
+    assert main(["lessons", "--ruleset", "zefrs"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [x.split(":")[0] for x in out[:-1]] == [
+        "ok    The shield's side (ZeFRS)", "ok    Aiming points (ZeFRS)",
+        "ok    The rush (ZeFRS)", "ok    On foot against a rider (ZeFRS)"]
+    assert out[-1] == "4 of 4 lessons won as their steps say"
+
+
+def test_a_lesson_whose_hint_misleads_stops_at_that_step():
+    """The shield's side with its hint sending Conan to the legionary's shield flank (ZEF-48,
+    R-ZEF-SHIELD-ARC): the step's goal, his unguarded side, is never met."""
+    from game.lessons import load_lessons
+    from game.lessons.book import Hint
+    from game.lessons.check import play_through
+
+    lesson = next(x for x in load_lessons() if x.id == "zefrs_shield_side")
+    first = lesson.steps[0].model_copy(update={"hint": Hint(unit="hero", go=(4, 3))})
+    wrong = lesson.model_copy(update={"steps": (first, *lesson.steps[1:])})
+    played = play_through(wrong, "zefrs", max_steps=40)
+    assert not played.done and played.run.index == 0
+    assert played.summary().startswith("The shield's side (ZeFRS): stopped at step 1 of 2")

@@ -48,6 +48,44 @@ def test_enchanted_realms_and_tarnished_tale_each_teach_two_ideas_of_their_own()
     assert rulesets["defences"] == rulesets["knock_back"] == ("tarnished_tale",)
 
 
+def test_zefrs_has_lessons_of_its_own_ideas():
+    """Issue 35: the shield's side (ZEF-48), aiming points (ZEF-24), the rush (ZEF-28) and
+    what a footman reaches of a rider (ZEF-25)."""
+    own = [x.id for x in load_lessons() if x.rulesets == ("zefrs",)]
+    assert own == ["zefrs_shield_side", "zefrs_aiming", "zefrs_rush", "zefrs_rider"]
+
+
+def test_under_zefrs_the_blow_from_the_sword_side_passes_the_shield():
+    log: list[tuple[int, Event]] = []
+    run, _, _ = play("zefrs_shield_side", "zefrs", log=log)
+    assert run.done
+    blow = next(e for _, e in log if e.type == "zef_attack_rolled" and e.attacker == "hero")
+    # ZEF-48, R-ZEF-SHIELD-ARC: struck from his other flank, the shield took no share
+    assert blow.aim == "chest" and blow.colour != "white" and not blow.shield_used
+    assert not any(m.rule == "ZEF-48" for m in blow.damage_parts)
+    assert blow.damage > 0
+
+
+def test_under_zefrs_the_blow_at_the_bare_leg_is_unarmoured():
+    log: list[tuple[int, Event]] = []
+    run, _, _ = play("zefrs_aiming", "zefrs", log=log)
+    assert run.done
+    blow = next(e for _, e in log if e.type == "zef_attack_rolled" and e.attacker == "hero")
+    # ZEF-24, ZEF-47: aimed at the right leg, where he wears nothing; no armour or shield part
+    assert blow.aim == "right_leg" and blow.damage > 0
+    assert not any(m.rule in ("ZEF-47", "ZEF-48") for m in blow.damage_parts)
+
+
+def test_under_zefrs_the_rush_carries_conan_through_the_gap_to_the_archer():
+    log: list[tuple[int, Event]] = []
+    run, _, state = play("zefrs_rush", "zefrs", log=log)
+    assert run.done
+    rush = next(e for _, e in log if e.type == "zef_manoeuvre_rolled")
+    assert rush.kind == "rush" and rush.colour != "white"  # ZEF-29
+    hero, archer = state.unit("hero"), state.unit("archer")
+    assert hero.pos == run.cell_hex((4, 2)) and hero.pos.distance(archer.pos) == 1
+
+
 def test_every_lesson_but_reach_plays_under_both_rulesets_that_share_its_ideas():
     rulesets = {x.id: set(x.rulesets) for x in load_lessons()}
     for lesson_id in ("rear_attack", "free_attack", "shields"):
@@ -123,3 +161,18 @@ def test_the_knocked_back_orc_lands_straight_away_from_bram():
     back = next(e for _, e in log if e.type == "tt_knocked_back")
     assert back.moved and state.unit("shagrat").pos == run.cell_hex((4, 3))
     assert unhx(back.cell) == run.cell_hex((4, 3))
+
+
+def test_under_zefrs_conan_on_foot_reaches_the_riders_leg_striking_up():
+    from rules.systems.zefrs.options import declarable
+
+    lesson = next(x for x in load_lessons() if x.id == "zefrs_rider")
+    first = LessonRun(lesson, "zefrs")
+    start = first.turn_manager(ScriptedPupil(first)).state
+    aims = {a.split(":")[2] for a in declarable(start, "hero") if a.startswith("fight:raider:")}
+    assert aims == {"chest", "gut", "right_leg", "left_leg"}  # ZEF-25: no head, no arms
+    log: list[tuple[int, Event]] = []
+    run, _, _ = play("zefrs_rider", "zefrs", log=log)
+    assert run.done
+    blow = next(e for _, e in log if e.type == "zef_attack_rolled" and e.attacker == "hero")
+    assert blow.aim == "right_leg" and any(m.rule == "ZEF-41" for m in blow.shifts)

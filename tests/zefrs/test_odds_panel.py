@@ -69,6 +69,22 @@ def test_the_shield_is_not_brought_across_to_the_other_flank() -> None:
     assert side.expected_damage > odds.expected_damage
 
 
+def test_odds_from_another_hex_read_the_shield_from_there() -> None:
+    """R-ZEF-SHIELD-ARC through the odds' `from_hex` (what a lesson shows: "had he struck
+    from in front"): standing before the guard, the blow as if from his right flank is the
+    blow struck there, and the other way round."""
+    from rules.hexgrid import Hex
+
+    front = begin(duel(("a", "cimmerian", (0, 0)), ("b", "guard", (1, 0))))
+    flank = begin(duel(("a", "cimmerian", (2, -1)), ("b", "guard", (1, 0))))
+    there = RS.odds(front, "a", "b", aim="chest", from_hex=Hex(2, -1))
+    assert there.notes == RS.odds(flank, "a", "b", aim="chest").notes
+    assert there.expected_damage == RS.odds(flank, "a", "b", aim="chest").expected_damage
+    back = RS.odds(flank, "a", "b", aim="chest", from_hex=Hex(0, 0))
+    assert "His shield guards the chest: −1 (ZEF-48)." in back.notes
+    assert back.expected_damage < there.expected_damage
+
+
 def test_the_arcs_overlay_marks_where_the_shield_is_brought_to_bear() -> None:
     """R-ZEF-SHIELD-ARC on the arcs overlay (A): the guard faces west with his shield on his
     left arm; it guards blows from his three front hexes and his left (south-east) flank,

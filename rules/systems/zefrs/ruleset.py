@@ -207,7 +207,11 @@ class ZeFRS(TableRuleset):
         """Exact odds of a blow or a shot now.  options: kind ("melee" or "missile"), aim
         (an aiming point: melee default chest; for a shot, a called shot, ZEF-40, else the
         d10 decides, ZEF-39), weapon, defending (True/False; default: whether he declared
-        Defend), knockout (True: a knock-out blow, ZEF-35)."""
+        Defend), knockout (True: a knock-out blow, ZEF-35), from_hex (as if he stood
+        there: where he strikes from decides whether the shield comes across, ZEF-48,
+        R-ZEF-SHIELD-ARC)."""
+        if options.get("from_hex") is not None:
+            state = state.update_unit(attacker, pos=options["from_hex"])
         if options.get("kind") == "missile":
             a, d = zef(state, attacker), zef(state, target)
             extra = shot_shifts(state, a, d)
