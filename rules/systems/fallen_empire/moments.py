@@ -152,8 +152,8 @@ def _splinter(state: Battle, w: Words, f: SplinterFrame) -> str:
         gone = "its magic is spent for the day, the shield kept (FE-32)"
     else:
         gone = "the shield is shattered and gone (FE-31)"
-    return (f"{who} is struck{by} for {f.amount} damage: splinter {his} shield to take "
-            f"none — {gone} — or keep it and take the blow.")
+    return (f"{who} is struck{by} for {f.amount} damage ({u.hp} {w.health} left): splinter "
+            f"{his} shield to take none — {gone} — or keep it and take the blow.")
 
 
 _WHY = {"leave": ("steps out of {r}'s reach", "FE-11"),
