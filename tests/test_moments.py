@@ -98,7 +98,8 @@ def test_the_river_ford_says_the_watch_is_surprised_and_why_the_shield_may_splin
                            "this round."), line
     struck = w.unit(top.unit)
     assert (f"{struck} is struck by {w.unit(top.attacker)}'s blow for {top.amount} damage "
-            f"({state.unit(top.unit).hp} HP left): splinter his shield to take none") in line
+            f"({state.unit(top.unit).hp} HP left, enough to fell him): splinter his shield to "
+            "take none") in line
     assert "shattered and gone (FE-31)" in line and "or keep it and take the blow" in line
     assert not slips(line, state)
 

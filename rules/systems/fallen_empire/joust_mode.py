@@ -112,11 +112,11 @@ class JoustFrame(Frame):
         pool = self.bout.pool_a if letter == "a" else self.bout.pool_b
         most = min(3, pool)
         rider = words.unit(_unit_of(self, letter))
-        throw = "1 die" if most == 1 else f"1 to {most} dice"
-        return (f"{rider} throws {throw} of {pronoun(state.unit(_unit_of(self, letter)), 'his')}"
-                f" {pool} in secret (FE-48): the dice pair off highest with highest, each lost "
-                "pair costs a die (FE-50), and the larger pool at the end wins (FE-51); a "
-                "triple unhorses (FE-52).")
+        throw = "1 die" if most == 1 else f"1 to {most}"
+        his = pronoun(state.unit(_unit_of(self, letter)), "his")
+        return (f"{rider} throws {throw} of {his} {plural(pool, 'die')} in secret (FE-48): "
+                "highest pairs with highest, each lost pair costs a die (FE-50); the larger "
+                "pool at the end wins (FE-51).")
 
 
 def joust_frame(state: Battle) -> JoustFrame | None:

@@ -152,7 +152,8 @@ def _splinter(state: Battle, w: Words, f: SplinterFrame) -> str:
         gone = "its magic is spent for the day, the shield kept (FE-32)"
     else:
         gone = "the shield is shattered and gone (FE-31)"
-    return (f"{who} is struck{by} for {f.amount} damage ({u.hp} {w.health} left): splinter "
+    fells = f", enough to fell {pronoun(u, 'him')}" if f.amount >= u.hp > 0 else ""
+    return (f"{who} is struck{by} for {f.amount} damage ({u.hp} {w.health} left{fells}): splinter "
             f"{his} shield to take none — {gone} — or keep it and take the blow.")
 
 

@@ -66,14 +66,17 @@ class ChaseFrame(Frame):
             return ""
         who = words.unit(unit)
         foes = [words.unit(o.partition(":")[2]) for o in opts if o.startswith("swing:")]
-        off = "; a pursuer may also break off the chase" if "break_off" in opts else ""
+        off = ""
+        if "break_off" in opts:
+            turn = any(o.startswith("chase:") for o in opts)
+            off = ("; or break off the chase" if not turn else
+                   "; or break off, or turn after another runaway (R-ER-CHASE-QUARRY)")
         if foes:
-            return (f"Second {self.second} (ER-29), {who} to choose: {and_list(foes)} "
-                    f"{'is' if len(foes) == 1 else 'are'} within reach: swing on the run, "
-                    "every d20 at the running penalty (ER-22), "
-                    "or run and roll for ground (ER-28, ER-31)" + off + ".")
-        return (f"Second {self.second} (ER-29), {who} to choose: nobody is within reach to "
-                "swing at (ER-32), so run and roll for ground (ER-31)" + off + ".")
+            return (f"In second {self.second} (ER-29) {who} has {and_list(foes)} within reach: "
+                    "swing on the run, every d20 at the running penalty (ER-22), or run and "
+                    f"roll for ground (ER-28, ER-31){off}.")
+        return (f"In second {self.second} (ER-29) nobody is within reach of {who} (ER-32): "
+                f"run and roll for ground (ER-31){off}.")
 
     # --- reading ---------------------------------------------------------------------------
     def runner(self, unit: str) -> Runner:
