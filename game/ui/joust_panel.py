@@ -26,7 +26,7 @@ from rules.systems.fallen_empire.joust_odds import ChoiceOdds
 WIDTH = 380
 CARD_H, ODDS_H, CHART_H = 64, 300, 72
 CARD_MIN, ODDS_MIN = 56, 80
-MOMENT_H = 76  # four lines of the moment's words
+MOMENT_H = 92  # four lines of the moment's words
 FIXED_H = 76 + 2 + 2 + CHART_H + 4 + MOMENT_H + 4 + 44 + 4 + 12
 WIN, DRAW, LOSE = (92, 196, 110), (170, 170, 170), (214, 84, 70)
 

@@ -26,7 +26,7 @@ from game.ui.markup import moment_html
 WIDTH = 400
 BUTTON_H = 32
 CARD_LEAST, ODDS_LEAST = 48, 60  # two lines of the card, two of the odds, and they scroll
-MOMENT_H = 92  # the moment's line: five lines of its text, the longest a mode says
+MOMENT_H = 116  # the moment's line: five lines of its text, the longest a mode says
 
 
 def choice_button(rect: pygame.Rect, label: str, ui: Any, container: Any,

@@ -65,3 +65,69 @@ def test_the_river_fords_first_choice_says_why_above_its_buttons(size: tuple[int
                                                panel.buttons)
     scene.close()
     pygame.quit()
+
+
+def test_the_list_says_what_the_next_bout_asks_of_the_host(tmp_path, monkeypatch) -> None:
+    """Between bouts of a List (FE-45) the host is asked to ride the next bout or decide one
+    between two computer riders: the line above the button says which, and what a bout is
+    (FE-48, R-FE-JOUST-REFILL); it goes once the List is over."""
+    from game.lists import ListSession, default_roster
+    from game.ui.lists_scene import ListsScene
+
+    monkeypatch.setenv("FLANK_SAVE_DIR", str(tmp_path / "saves"))
+    app = App((1326, 668))
+    ridden = ListSession.new(default_roster(4, ("human",)), method="single_elimination",
+                             seed=4)
+    scene = ListsScene(app, ridden)
+    app.switch(scene)
+    app.step(1 / 30)
+    plan = ridden.next_bout()
+    assert scene.moment is not None and scene.ride is not None
+    text = scene.moment.html_text
+    person = plan.a if plan.a.person else plan.b
+    assert f"{person.name} rides against" in text and "(FE-48)" in text
+    assert "the loser is out (FE-45)" in text
+    assert scene.moment.get_abs_rect().bottom <= scene.ride.get_abs_rect().top
+    assert shows_all(scene.moment)
+    computers = ListSession.new(default_roster(4, ("ai:random",) * 4), method="swiss", seed=1)
+    scene = ListsScene(app, computers)
+    app.switch(scene)
+    app.step(1 / 30)
+    assert scene.moment is not None and "both ridden by the computer: decide their bout" in \
+        scene.moment.html_text and "a win scores a point and a draw half (FE-45)" in \
+        scene.moment.html_text
+    computers.play_computer_bouts()
+    scene = ListsScene(app, computers)
+    app.switch(scene)
+    app.step(1 / 30)
+    assert scene.moment is None  # the List is over: the champion is said above
+    pygame.quit()
+
+
+@pytest.mark.parametrize(("ruleset", "mode"), [("fallen_empire", "joust"), ("zefrs", "mass"),
+                                               ("enchanted_realms", "chase")])
+def test_each_modes_first_choice_says_why_whole_above_its_buttons(ruleset: str,
+                                                                  mode: str) -> None:
+    """The joust's throw, the mass battle's deployment and the chase's second: the line in
+    its box, whole, on a laptop's window, above the buttons."""
+    rs = ruleset_of(ruleset)
+    state, events = start(rs.sample_setup(mode, 1))
+    me = decider(state)
+    seats = {s.id: Seat(s.id, HumanController(), s.id == me, s.name) for s in state.sides}
+    app = App((1326, 668))
+    scene = scene_for(app, TurnManager(state, seats, events=events), title=mode)
+    app.switch(scene)
+    for _ in range(90):  # past the joust's opening banner and any show
+        app.step(1 / 30)
+        if scene.ready():
+            break
+    app.step(1 / 30)
+    box = scene.panel.moment
+    line = rs.moment(state, Words.of(state))
+    assert line and box.visible and line.split(" ")[0] in box.html_text
+    assert shows_all(box), f"{line!r} is cut in its box"
+    buttons = [b for b in getattr(scene.panel, "buttons", {})] or list(
+        getattr(scene.panel, "throw_buttons", {}).values())
+    assert buttons and all(b.get_abs_rect().top >= box.get_abs_rect().bottom for b in buttons)
+    scene.close()
+    pygame.quit()

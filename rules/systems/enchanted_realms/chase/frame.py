@@ -70,11 +70,11 @@ class ChaseFrame(Frame):
         if "break_off" in opts:
             turn = any(o.startswith("chase:") for o in opts)
             off = ("; or break off the chase" if not turn else
-                   "; or break off, or turn after another runaway (R-ER-CHASE-QUARRY)")
+                   "; or break off or turn (R-ER-CHASE-QUARRY)")
         if foes:
             return (f"In second {self.second} (ER-29) {who} has {and_list(foes)} within reach: "
-                    "swing on the run, every d20 at the running penalty (ER-22), or run and "
-                    f"roll for ground (ER-28, ER-31){off}.")
+                    "swing on the run at the running penalty (ER-22), or run and roll for "
+                    f"ground (ER-31){off}.")
         return (f"In second {self.second} (ER-29) nobody is within reach of {who} (ER-32): "
                 f"run and roll for ground (ER-31){off}.")
 

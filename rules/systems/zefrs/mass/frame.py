@@ -72,11 +72,11 @@ class MassFrame(Frame):
                     "and a right, and reserves behind them (ZEF-60); both sides show theirs "
                     "at once.")
         if self.step == "orders":
-            ride = (" The force commander may ride a square and lead a unit (ZEF-63)."
+            ride = ("; the commander may ride to lead one (ZEF-63)"
                     if self.commander(side) else "")
-            return ("Give every unit its order for the round, sealed until both sides have "
-                    "(ZEF-66): attack the foe it faces (ZEF-64), defend, shoot at a foe not "
-                    "beside it (ZEF-68) or withdraw a square (ZEF-69)." + ride)
+            return ("Order each unit for the round, sealed (ZEF-66): attack the foe it faces "
+                    "(ZEF-64), defend, shoot at a foe not beside it (ZEF-68) or withdraw "
+                    f"(ZEF-69){ride}.")
         if self.step == "duels":
             from rules.systems.zefrs.mass.duel import awaiting, foe_of
 
@@ -87,10 +87,9 @@ class MassFrame(Frame):
             foe = foe_of(state, self, a)
             more = f" ({len(leaders) - 1} more to follow)" if len(leaders) > 1 else ""
             his = pronoun(state.unit(a), "his")
-            return (f"The leaders duel before their units clash (ZEF-70): {words.unit(a)} "
-                    f"faces {words.unit(foe)}{more}. Declare {his} blow at an aiming point "
-                    f"(ZEF-24), a knock-out (ZEF-35) or a defence (ZEF-36); both leaders' "
-                    "declarations are sealed, then the higher initiative strikes first (ZEF-17).")
+            return (f"Leaders duel first (ZEF-70): {words.unit(a)} faces {words.unit(foe)}"
+                    f"{more}. Declare {his} blow at an aiming point (ZEF-24), a knock-out "
+                    "(ZEF-35) or a defence (ZEF-36), sealed till both have (ZEF-15).")
         return ""
 
     # --- reading ---------------------------------------------------------------------------
