@@ -358,6 +358,19 @@ class Ruleset:
         None: the generic wording is used.  `words`: the battle's names and board."""
         return None
 
+    def moment(self, state: Battle, words: Words) -> str:
+        """What whoever must decide now is asked to do, and why, in one line of a player's
+        words, citing the clause where it helps ("The border watch is surprised (FE-02) ...
+        Gunnar is struck for 5 damage: splinter his shield to take none (FE-31), or keep it
+        and take the blow."): the screens show it above the choice's buttons, so a newcomer
+        never meets a choice whose reason is only in the log (issue 35).  A frame that owns
+        its commands (a mode's) says its own (`Frame.moment`); a ruleset overrides this for
+        its skirmish frames and hands the rest here.  "" when nobody is to decide."""
+        top = state.top
+        if top is None or top.actor is None or state.outcome is not None:
+            return ""
+        return top.moment(state, words)
+
     def phase_label(self, state: Battle) -> str:
         """Where the battle is in its round, for the round tracker (a second line, if any,
         says who acts in what order)."""

@@ -28,6 +28,7 @@ from rules.hexgrid import Hex
 if TYPE_CHECKING:
     from rules.commands import Command
     from rules.engine import Context
+    from rules.wording import Words
 
 # Unit statuses every ruleset shares.  Rulesets may add their own (as strings) but these
 # are what positioning and the window understand.
@@ -175,6 +176,13 @@ class Frame:
     def run(self, ctx: Context) -> None:
         """Advance this frame when nobody is to choose (actor None): emit at least one event."""
         raise NotImplementedError(f"{type(self).__name__} owns no commands")
+
+    def moment(self, state: Battle, words: Words) -> str:
+        """What the side deciding is asked now, and why, in one line of a player's words
+        citing the clause (`Ruleset.moment`), for a frame that owns its commands (a mode's:
+        a pass at the tilt, a mass battle's orders, a second of a chase); "" for a frame
+        whose ruleset says it."""
+        return ""
 
 
 @dataclass(frozen=True, slots=True)

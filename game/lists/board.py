@@ -208,3 +208,21 @@ def next_bout_text(session: ListSession) -> str:
     return (f"{round_name(session)}{again}: {plan.a.name} "
             f"({_rider(session, plan.a.id)}) against {plan.b.name} "
             f"({_rider(session, plan.b.id)}).{stakes}")
+
+
+def moment_text(session: ListSession) -> str:
+    """What the host is asked now between bouts and why, in one line citing the clause
+    (issue 35, as `Ruleset.moment` says it inside a bout): ride the next bout, or decide one
+    between two computer riders; "" once the List is over."""
+    plan = session.next_bout()
+    if plan is None:
+        return ""
+    stakes = ("the loser is out (FE-45)" if session.data.method == "single_elimination"
+              else "a win scores a point and a draw half (FE-45)")
+    if plan.computer_only:
+        return (f"{plan.a.name} and {plan.b.name} are both ridden by the computer: decide "
+                f"their bout to see how it went, or every computer bout to come; {stakes}.")
+    rider, foe = (plan.a, plan.b) if plan.a.person else (plan.b, plan.a)
+    return (f"{rider.name} rides against {foe.name}: take the saddle. Each pass both throw 1 "
+            f"to 3 dice in secret (FE-48), from a full pool each bout (R-FE-JOUST-REFILL); "
+            f"{stakes}.")

@@ -73,6 +73,7 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
     view: BoardView
     _roster_of: tuple[Battle | None, Roster] = (None, ())
     _threat_of: tuple[Battle | None, str | None, dict[Hex, int]] = (None, None, {})
+    _moment_of: tuple[Battle | None, str] = (None, "")
 
     def _roster(self, state: Battle, words: Words) -> Roster:
         """The roster of `state`, made once for each state the board shows (not each
@@ -91,6 +92,7 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
         if self.anim.busy:
             turn = "…"
         self.panel.set_status(self.ruleset.phase_label(state), turn)  # as the board shows it
+        self.panel.set_moment(self.moment_line(seat))
         hovered = self.hover_unit(state)
         shown = (state.unit(self.selected) if self.selected else None) or hovered
         # What lies on the hovered hex (Ruleset.hex_markers) when no figure stands there: in
@@ -136,6 +138,17 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
         if ch.end_phase is not None:
             buttons.append((button_label(ch.end_phase, words, state), ch.end_phase))
         self.panel.set_buttons(buttons, wide=bool(ways))  # a way is said in a sentence
+
+    def moment_line(self, seat: Any) -> str:
+        """What the person at the window is asked now and why (`Ruleset.moment`), while it
+        is his seat's to decide and nothing is playing; "" otherwise.  Worked out once for
+        each state, not each frame."""
+        if seat is None or not seat.human or self.anim.busy:
+            return ""
+        state = self.tm.state
+        if self._moment_of[0] is not state:
+            self._moment_of = (state, self.ruleset.moment(state, Words.of(state)))
+        return self._moment_of[1]
 
     def card_lines(self, state: Battle, unit_id: str) -> list[str]:
         lines = self.ruleset.unit_lines(state, unit_id)

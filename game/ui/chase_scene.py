@@ -155,6 +155,7 @@ class ChaseScene(ModeScene):
         self.seats_on()
         self._update_log()
         self.panel.set_status(self._status())
+        self.panel.set_moment(self.moment_line())
         self.panel.set_card(self._card())
         self.panel.set_odds(self._odds())
         self.panel.set_buttons(self._buttons())

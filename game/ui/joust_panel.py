@@ -1,5 +1,6 @@
 """The joust's side panel: the pass, whose choice it is, the two riders, the odds of each
-throw before it is chosen (exact, FE-48), the three throw buttons, and the log (oldest
+throw before it is chosen (exact, FE-48), the moment's line (what the rider is asked and
+why, `Ruleset.moment` through the joust's frame), the three throw buttons, and the log (oldest
 first, the newest in view, room for eight lines kept: game/ui/log_box.py).
 
 Built from pygame-gui widgets, rebuilt when the window is resized.  The odds are words and
@@ -19,13 +20,14 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 from game.render.tokens import font
 from game.ui.layout import stack_heights
 from game.ui.log_box import LOG_LINES, LogBox, least_height
-from game.ui.markup import escape, pct
+from game.ui.markup import escape, moment_html, pct
 from rules.systems.fallen_empire.joust_odds import ChoiceOdds
 
 WIDTH = 380
 CARD_H, ODDS_H, CHART_H = 64, 300, 72
 CARD_MIN, ODDS_MIN = 56, 80
-FIXED_H = 76 + 2 + 2 + CHART_H + 4 + 44 + 4 + 12
+MOMENT_H = 92  # four lines of the moment's words
+FIXED_H = 76 + 2 + 2 + CHART_H + 4 + MOMENT_H + 4 + 44 + 4 + 12
 WIN, DRAW, LOSE = (92, 196, 110), (170, 170, 170), (214, 84, 70)
 
 
@@ -90,6 +92,7 @@ class JoustPanel:
         self.throw_buttons: dict[int, UIButton] = {}
         self._log: list[str] = []
         self._odds_key: object = None
+        self._moment = ""
         self.build(screen)
 
     def build(self, screen: tuple[int, int]) -> None:
@@ -111,6 +114,10 @@ class JoustPanel:
         self.chart = UIImage(self.chart_rect, odds_chart((), self.chart_rect.size), self.ui,
                              container=c)
         y += CHART_H + 4
+        self.moment = UITextBox(moment_html(self._moment), pygame.Rect(4, y, inner, MOMENT_H),
+                                self.ui, container=c, object_id="#moment",
+                                visible=bool(self._moment))
+        y += MOMENT_H + 4
         third = (inner - 8) // 3
         self.throw_buttons = {
             n: UIButton(pygame.Rect(4 + (n - 1) * (third + 4), y, third, 40),
@@ -133,6 +140,14 @@ class JoustPanel:
         for label, text in ((self.tracker, tracker), (self.pools, pools), (self.turn, turn)):
             if label.text != text:
                 label.set_text(text)
+
+    def set_moment(self, text: str) -> None:
+        """What the rider is asked now and why, above the throw buttons; "" hides it."""
+        if text == self._moment:
+            return
+        self._moment = text
+        self.moment.set_text(moment_html(text))
+        self.moment.show() if text else self.moment.hide()
 
     def set_card(self, lines: list[str]) -> None:
         text = "<br>".join(lines)

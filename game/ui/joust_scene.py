@@ -294,6 +294,7 @@ class JoustScene(ModeScene):
                                        f"{b} {dice_word(frame.bout.pool_b)}",
                               self._turn_words())
         self.panel.set_card(self.card_lines(state))
+        self.panel.set_moment(self.moment_line())
         odds = self.odds()
         note = ""
         seat = self.tm.waiting_on

@@ -21,7 +21,8 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 from game.lists import ListSession, board
 from game.render.list_board import BG, draw_bracket, draw_standings
 from game.saves import SaveFolderError
-from game.ui.markup import escape
+from game.ui.layout import place, text_height
+from game.ui.markup import escape, moment_html
 from game.ui.save_notice import SaveWatch
 
 PANEL_W = 380
@@ -103,6 +104,14 @@ class ListsScene:
         self.next_text = UITextBox(escape(board.next_bout_text(s)),
                                    pygame.Rect(10, 36, inner, 96), ui, container=self.panel)
         y = 140
+        moment = board.moment_text(s)  # what to do now and why, above the buttons
+        self.moment = None
+        if moment:
+            self.moment = UITextBox(moment_html(moment), pygame.Rect(10, y, inner, 200), ui,
+                                    container=self.panel, object_id="#moment")
+            need = text_height(self.moment)  # as tall as its words, never cut
+            place(self.moment, pygame.Rect(10, y, inner, need))
+            y += need + 6
         self.ride = self.decide_all = None
         if plan is not None:
             label = "Decide the next bout" if plan.computer_only else "Ride the next bout"

@@ -30,3 +30,9 @@ def pct(p: Fraction | float) -> str:
     if 99.95 < value < 100:
         return ">99.9%"
     return f"{value:.1f}%"
+
+
+def moment_html(text: str) -> str:
+    """The moment's line (`Ruleset.moment`: what the player is asked now and why) as its box
+    above the buttons shows it: bright, so it reads before the buttons; "" for none."""
+    return f"<font color='#ffe6a8'>{escape(text)}</font>" if text else ""

@@ -426,6 +426,7 @@ class MassScene(ModeScene):
 
     def _update_panel(self) -> None:
         self.panel.set_status(self._status())
+        self.panel.set_moment(self.moment_line())
         self.panel.set_card(self._card())
         self.panel.set_odds(self._odds())
         self.panel.set_buttons(self._buttons())

@@ -1,7 +1,9 @@
 """The side panel a mode's screen stands beside its board (the mass battle's grid, the chase's
-track): four boxes down the right edge (whose decision it is, the card of who is chosen, the
-exact odds of the choice at hand, the log with its citations) and a band of buttons between
-the odds and the log that each mode fills its own way (`set_buttons`).
+track): boxes down the right edge (whose decision it is, the card of who is chosen, the
+exact odds of the choice at hand, the moment's line, the log with its citations) and a band
+of buttons between the moment's line and the log that each mode fills its own way
+(`set_buttons`).  The moment's line (`Ruleset.moment`, through the mode's frame) says what
+the player is asked now and why, right above the buttons (issue 35).
 
 The log keeps room for eight lines (game/ui/log_box.py), oldest first and the newest in
 view: on a short window the card and the odds give way (they scroll), never the log.
@@ -19,10 +21,12 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from game.ui.layout import stack_heights
 from game.ui.log_box import LogBox, least_height
+from game.ui.markup import moment_html
 
 WIDTH = 400
 BUTTON_H = 32
 CARD_LEAST, ODDS_LEAST = 48, 60  # two lines of the card, two of the odds, and they scroll
+MOMENT_H = 116  # the moment's line: five lines of its text, the longest a mode says
 
 
 def choice_button(rect: pygame.Rect, label: str, ui: Any, container: Any,
@@ -48,8 +52,9 @@ class ModePanel:
         w, h = size
         self.button_area = button_rows * (BUTTON_H + 4)
         log_least = least_height(ui)
-        card_h, odds_h = stack_heights(h - (16 + status_h + self.button_area + 4 + 8) - log_least,
-                                       (card_h, odds_h), (CARD_LEAST, ODDS_LEAST))
+        card_h, odds_h = stack_heights(
+            h - (16 + status_h + MOMENT_H + 4 + self.button_area + 4 + 8) - log_least,
+            (card_h, odds_h), (CARD_LEAST, ODDS_LEAST))
         self.ui = ui
         self.rect = pygame.Rect(w - WIDTH, 0, WIDTH, h)
         self.panel = UIPanel(self.rect, starting_height=1, manager=ui)
@@ -59,7 +64,10 @@ class ModePanel:
                               container=self.panel)
         self.odds = UITextBox("", pygame.Rect(4, 12 + status_h + card_h, inner, odds_h), ui,
                               container=self.panel)
-        self.button_top = 16 + status_h + card_h + odds_h
+        top = 16 + status_h + card_h + odds_h
+        self.moment = UITextBox("", pygame.Rect(4, top, inner, MOMENT_H), ui,
+                                container=self.panel, object_id="#moment", visible=False)
+        self.button_top = top + MOMENT_H + 4
         log_top = self.button_top + self.button_area + 4
         self.log = LogBox(pygame.Rect(4, log_top, inner, max(log_least, h - log_top - 8)), ui,
                           container=self.panel)
@@ -77,6 +85,15 @@ class ModePanel:
 
     def set_status(self, html: str) -> None:
         self._set(self.status, "status", html)
+
+    def set_moment(self, text: str) -> None:
+        """What the player is asked now and why (`Ruleset.moment`), above the buttons; ""
+        for nothing (the box is hidden)."""
+        if self._texts.get("moment") == text:
+            return
+        self._texts["moment"] = text
+        self.moment.set_text(moment_html(text))
+        self.moment.show() if text else self.moment.hide()
 
     def set_card(self, html: str) -> None:
         self._set(self.card, "card", html)

@@ -21,6 +21,7 @@ from game.ui.handover import HandoverCover
 from game.ui.log_box import their_last_move
 from game.ui.markup import escape
 from game.ui.play_scene import PlayScene
+from rules.engine import ruleset_of
 from rules.wording import Words
 
 LOG_LINES = 40  # log lines a mode's panel keeps
@@ -34,6 +35,7 @@ class ModeScene(PlayScene):
     cover_words = ""
     cover_shows = "the board"
     _log_key: tuple = ()
+    _moment_of: tuple[Any, str] = (None, "")
 
     def make_panel(self, size: tuple[int, int]) -> Any:
         raise NotImplementedError
@@ -44,6 +46,17 @@ class ModeScene(PlayScene):
         seat = self.tm.waiting_on
         return (seat is not None and seat.human and not self.anim.busy and self.cover is None
                 and self.tm.handover_pending is None and not self.tm.is_over)
+
+    def moment_line(self) -> str:
+        """What the person at the window is asked now and why (`Ruleset.moment`, said by the
+        mode's frame), while he may choose (`ready`); "" otherwise.  Worked out once for
+        each state, not each frame."""
+        if not self.ready():
+            return ""
+        state = self.tm.state
+        if self._moment_of[0] is not state:
+            self._moment_of = (state, ruleset_of(state).moment(state, Words.of(state)))
+        return self._moment_of[1]
 
     # --- input -----------------------------------------------------------------------------
 

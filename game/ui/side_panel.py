@@ -10,7 +10,11 @@ text, so it is never cut on a laptop's screen (1366x768) nor lost in an empty bo
 one; the buttons take as many rows as a page holds, fewer on a short window or under a long
 card (the rest turn pages with "More…", never eating the log); the box under the card takes
 what is left up to its own height (the odds' damage chart at its foot, only while there are
-odds), and the log the rest."""
+odds), and the log the rest.
+
+Right above the buttons stands the moment's line (`Ruleset.moment`): what the player is
+asked now and why, citing the clause, in a box of its own as tall as its words (issue 35:
+"Splinter the shield / Take the damage" once came with its reason only in the log)."""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.ui.layout import place, text_height
 from game.ui.log_box import LogBox, least_height
-from game.ui.markup import escape, pct
+from game.ui.markup import escape, moment_html, pct
 from game.ui.odds_chart import draw_chart, outcome_hex
 from rules.commands import Command
 from rules.engine import AttackOdds
@@ -104,6 +108,8 @@ class SidePanel:
         self._with_chart = False  # odds are shown, and their chart under them
         self._roster: Roster = ()  # the roster last shown, and its text (laid out once)
         self._roster_text = HINT
+        self._moment = ""  # what the player is asked now and why (Ruleset.moment)
+        self._moment_h = 0  # the height its box takes, 0 while there is none
         self.build(screen)
 
     def build(self, screen: tuple[int, int]) -> None:
@@ -125,6 +131,10 @@ class SidePanel:
         self.chart_rect = pygame.Rect(4, 0, inner, CHART_H)
         self.chart = UIImage(self.chart_rect, blank(self.chart_rect.size), self.ui,
                              container=c, visible=self._with_chart)
+        self.moment = UITextBox(moment_html(self._moment), pygame.Rect(4, 0, inner, CARD_MIN),
+                                self.ui, container=c, object_id="#moment",
+                                visible=bool(self._moment))
+        self._moment_h = self._moment_need()
         self.log = LogBox(pygame.Rect(4, h - self.log_least - MARGIN, inner, self.log_least),
                           self.ui, container=c)
         self.buttons = []
@@ -136,7 +146,8 @@ class SidePanel:
     def _room(self) -> int:
         """The height the card, the box under it and the buttons share: the panel less its
         head, the gaps, and the log's eight lines."""
-        return self.height - HEAD_H - 2 - 4 - 4 - MARGIN - self.log_least
+        return (self.height - HEAD_H - 2 - 4 - 4 - MARGIN - self.log_least
+                - (self._moment_h + 4 if self._moment_h else 0))
 
     def _rows_cap(self) -> int:
         """The rows a page of buttons may take: a whole page (BUTTON_ROWS, or WIDE_ROWS for
@@ -168,6 +179,9 @@ class SidePanel:
         self.chart_rect = pygame.Rect(4, y + aside_h - CHART_H, inner, CHART_H)
         self.chart.set_relative_position(self.chart_rect.topleft)
         self.buttons_top = y + aside_h + 4
+        if self._moment_h:
+            place(self.moment, pygame.Rect(4, self.buttons_top, inner, self._moment_h))
+            self.buttons_top += self._moment_h + 4
         for i, (b, _) in enumerate(self.buttons):
             b.set_relative_position(self._button_rect(i).topleft)
         if self.more is not None:
@@ -192,6 +206,29 @@ class SidePanel:
             self.order.set_text(order)
         if self.turn.text != turn:
             self.turn.set_text(turn)
+
+    def set_moment(self, text: str) -> None:
+        """What the player is asked now and why (`Ruleset.moment`), above the buttons; ""
+        takes the box away.  Laid out again only when the words change."""
+        if text == self._moment:
+            return
+        self._moment = text
+        self.moment.set_text(moment_html(text))
+        self.moment.show() if text else self.moment.hide()
+        need = self._moment_need()
+        if need != self._moment_h:
+            self._moment_h = need
+            self._fit_page()
+            self._layout()
+
+    def _moment_need(self) -> int:
+        """The height the moment's words ask for (0 for none): the box is made tall enough
+        for them first, as a card is."""
+        if not self._moment:
+            return 0
+        inner = WIDTH - 12
+        place(self.moment, pygame.Rect(4, self.moment.relative_rect.y, inner, 200))
+        return text_height(self.moment)
 
     def set_card(self, lines: list[str]) -> None:
         """Show a figure's card, the box made as tall as its lines need."""

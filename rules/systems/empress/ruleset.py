@@ -262,6 +262,12 @@ class Empress(TableRuleset):
                           start_engaged=tuple(e.id for e in engaged_with(state, u)))
         return provoked_along(state, frame, reactions_at)
 
+    def moment(self, state: Battle, words: Words) -> str:
+        """What the side deciding is asked and why (moments.py); a mode's from its frame."""
+        from rules.systems.empress import moments
+
+        return moments.moment(state, words) or super().moment(state, words)
+
     def phase_label(self, state: Battle) -> str:
         sysd = state.system
         if not isinstance(sysd, EmpSystem):

@@ -291,6 +291,12 @@ class EnchantedRealms(TableRuleset):
                          + ("" if not top.acted else ", action spent"))
         return lines
 
+    def moment(self, state: Battle, words: Words) -> str:
+        """What the side deciding is asked and why (moments.py); a mode's from its frame."""
+        from rules.systems.enchanted_realms import moments
+
+        return moments.moment(state, words) or super().moment(state, words)
+
     def phase_label(self, state: Battle) -> str:
         top = state.top
         order = system(state).order if isinstance(state.system, ErSystem) else ()

@@ -57,7 +57,7 @@ from rules.systems.fallen_empire.joust import (
     pool_from_hit_dice,
 )
 from rules.systems.fallen_empire.units import FEUnit, is_fe
-from rules.wording import PLAIN, Words, plural
+from rules.wording import PLAIN, Words, plural, pronoun
 
 MODES = ("skirmish", "joust")
 STAKES = ("none", "black_knight")
@@ -103,6 +103,20 @@ class JoustFrame(Frame):
 
     def run(self, ctx: Context) -> None:
         run_frame(ctx, self)
+
+    def moment(self, state: Battle, words: Words) -> str:
+        """The rider's secret choice of a throw, and how a pass is scored (FE-48..FE-51)."""
+        if self.actor is None or self.step != "choose":
+            return ""
+        letter = _letter(self, self.actor)
+        pool = self.bout.pool_a if letter == "a" else self.bout.pool_b
+        most = min(3, pool)
+        rider = words.unit(_unit_of(self, letter))
+        throw = "1 die" if most == 1 else f"1 to {most}"
+        his = pronoun(state.unit(_unit_of(self, letter)), "his")
+        return (f"{rider} throws {throw} of {his} {plural(pool, 'die')} in secret (FE-48): "
+                "highest pairs with highest, each lost pair costs a die (FE-50); the larger "
+                "pool at the end wins (FE-51).")
 
 
 def joust_frame(state: Battle) -> JoustFrame | None:

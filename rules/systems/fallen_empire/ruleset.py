@@ -23,6 +23,7 @@ from rules.systems.fallen_empire import (
     actions,
     joust_invariants,  # noqa: F401 (registers the lists')
     joust_mode,
+    moments,
 )
 from rules.systems.fallen_empire.combat import armour_ac, odds_of, situation, spell_situation
 from rules.systems.fallen_empire.config import ModeOptions
@@ -239,6 +240,10 @@ class FallenEmpire(TableRuleset):
         u = is_fe(state.unit(unit_id))
         frame = MoveFrame(unit=u.id, path=tuple(path), mode=move_mode(u))
         return provoked_along(state, frame, reactions_at)
+
+    def moment(self, state: Battle, words: Words) -> str:
+        """What the side deciding is asked and why (moments.py), the joust's from its frame."""
+        return moments.moment(state, words) or super().moment(state, words)
 
     def phase_label(self, state: Battle) -> str:
         from rules.systems.fallen_empire.frames import PhaseFrame, RoundFrame

@@ -234,6 +234,12 @@ class TarnishedTale(TableRuleset):
             lines.append(", ".join(flags))
         return lines
 
+    def moment(self, state: Battle, words: Words) -> str:
+        """What the side deciding is asked and why (moments.py); a mode's from its frame."""
+        from rules.systems.tarnished_tale import moments
+
+        return moments.moment(state, words) or super().moment(state, words)
+
     def phase_label(self, state: Battle) -> str:
         top = state.top
         if isinstance(top, DefenceFrame):

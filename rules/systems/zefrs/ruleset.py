@@ -338,6 +338,12 @@ class ZeFRS(TableRuleset):
             return declaration_words(command.action, words)
         return None
 
+    def moment(self, state: Battle, words: Words) -> str:
+        """What the side deciding is asked and why (moments.py); a mode's from its frame."""
+        from rules.systems.zefrs import moments
+
+        return moments.moment(state, words) or super().moment(state, words)
+
     def phase_label(self, state: Battle) -> str:
         top = state.top
         step = top.step if isinstance(top, TurnFrame) else "declare"

@@ -18,6 +18,7 @@ from rules.engine import Context
 from rules.state import Battle, Frame
 from rules.systems.enchanted_realms.chase import choices, procedure
 from rules.systems.enchanted_realms.chase.runner import PURSUER, QUARRY, Runner
+from rules.wording import Words, and_list
 
 __all__ = ["PURSUER", "QUARRY", "ChaseFrame", "Runner"]
 
@@ -56,6 +57,26 @@ class ChaseFrame(Frame):
 
     def run(self, ctx: Context) -> None:
         procedure.run_frame(ctx, self)
+
+    def moment(self, state: Battle, words: Words) -> str:
+        """A runner's moment in his second: swing on the run, run on, or break off (ER-22,
+        ER-28, ER-31, ER-32)."""
+        unit, opts = choices.options_now(state)
+        if self.actor is None or not unit:
+            return ""
+        who = words.unit(unit)
+        foes = [words.unit(o.partition(":")[2]) for o in opts if o.startswith("swing:")]
+        off = ""
+        if "break_off" in opts:
+            turn = any(o.startswith("chase:") for o in opts)
+            off = ("; or break off the chase" if not turn else
+                   "; or break off or turn (R-ER-CHASE-QUARRY)")
+        if foes:
+            return (f"In second {self.second} (ER-29) {who} has {and_list(foes)} within reach: "
+                    "swing on the run at the running penalty (ER-22), or run and roll for "
+                    f"ground (ER-31){off}.")
+        return (f"In second {self.second} (ER-29) nobody is within reach of {who} (ER-32): "
+                f"run and roll for ground (ER-31){off}.")
 
     # --- reading ---------------------------------------------------------------------------
     def runner(self, unit: str) -> Runner:

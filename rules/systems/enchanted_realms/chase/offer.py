@@ -31,7 +31,7 @@ from rules.systems.enchanted_realms.chase.frame import ChaseFrame
 from rules.systems.enchanted_realms.chase.setup import lane_of
 from rules.systems.enchanted_realms.frames import MoveFrame, TurnFrame
 from rules.systems.enchanted_realms.units import cfg, er, speed_ft
-from rules.wording import PLAIN, Words
+from rules.wording import PLAIN, Words, and_list, pronoun
 
 __all__ = ["ChaseGiven", "ChaseLetGo", "ChaseOfferFrame", "ChaseOffered", "fled",
            "offer_chase"]
@@ -109,6 +109,16 @@ class ChaseOfferFrame(Frame):
 
     def run(self, ctx: Context) -> None:
         raise RuntimeError("the offer of a chase waits on the pursuers' side")
+
+    def moment(self, state: Battle, words: Words) -> str:
+        """Give chase or let him go (ER-21), and what a chase is."""
+        him = pronoun(state.unit(self.quarry), "him")
+        names = [words.unit(p) for p in self.pursuers]
+        who = (and_list(names) if len(names) <= 3 else
+               f"{', '.join(names[:3])} and {len(names) - 3} more")
+        return (f"{words.unit(self.quarry)} breaks and runs: {who} "
+                f"may give chase (ER-21), a footrace run second by second on the chase track "
+                f"(ER-29), or let {him} go.")
 
 
 class ChaseOffered(Event):

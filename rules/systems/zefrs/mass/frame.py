@@ -16,6 +16,7 @@ from rules.commands import Command
 from rules.engine import Context
 from rules.state import Battle, Frame
 from rules.systems.zefrs.mass import orders, procedure
+from rules.wording import Words, pronoun
 
 __all__ = ["MassFrame", "Square"]
 
@@ -59,6 +60,37 @@ class MassFrame(Frame):
 
     def run(self, ctx: Context) -> None:
         procedure.run_frame(ctx, self)
+
+    def moment(self, state: Battle, words: Words) -> str:
+        """The commander's decision of this step: the secret deployment (ZEF-58, ZEF-60),
+        the round's orders (ZEF-63..ZEF-69) or the leaders' duels (ZEF-70, ZEF-15)."""
+        side = self.actor
+        if side is None:
+            return ""
+        if self.step == "deploy":
+            return (f"{words.side(side)}: place each unit in secret (ZEF-58): a left, a centre "
+                    "and a right, and reserves behind them (ZEF-60); both sides show theirs "
+                    "at once.")
+        if self.step == "orders":
+            ride = ("; the commander may ride to lead one (ZEF-63)"
+                    if self.commander(side) else "")
+            return ("Order each unit for the round, sealed (ZEF-66): attack the foe it faces "
+                    "(ZEF-64), defend, shoot at a foe not beside it (ZEF-68) or withdraw "
+                    f"(ZEF-69){ride}.")
+        if self.step == "duels":
+            from rules.systems.zefrs.mass.duel import awaiting, foe_of
+
+            leaders = awaiting(state, self, side)
+            if not leaders:
+                return ""
+            a = leaders[0]
+            foe = foe_of(state, self, a)
+            more = f" ({len(leaders) - 1} more to follow)" if len(leaders) > 1 else ""
+            his = pronoun(state.unit(a), "his")
+            return (f"Leaders duel first (ZEF-70): {words.unit(a)} faces {words.unit(foe)}"
+                    f"{more}. Declare {his} blow at an aiming point (ZEF-24), a knock-out "
+                    "(ZEF-35) or a defence (ZEF-36), sealed till both have (ZEF-15).")
+        return ""
 
     # --- reading ---------------------------------------------------------------------------
     def commander(self, side: str) -> str:
