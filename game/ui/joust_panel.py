@@ -17,7 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.render.tokens import font
-from game.ui.layout import stack_heights
+from game.ui.layout import fit_text, stack_heights
 from game.ui.log_box import LOG_LINES, LogBox, least_height
 from game.ui.markup import escape, pct
 from rules.systems.fallen_empire.joust_odds import ChoiceOdds
@@ -131,8 +131,7 @@ class JoustPanel:
 
     def set_status(self, tracker: str, pools: str, turn: str) -> None:
         for label, text in ((self.tracker, tracker), (self.pools, pools), (self.turn, turn)):
-            if label.text != text:
-                label.set_text(text)
+            fit_text(label, text)
 
     def set_card(self, lines: list[str]) -> None:
         text = "<br>".join(lines)

@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
-from game.ui.layout import place, text_height
+from game.ui.layout import fit_text, place, text_height
 from game.ui.log_box import LogBox, least_height
 from game.ui.markup import escape, pct
 from game.ui.odds_chart import draw_chart, outcome_hex
@@ -186,12 +186,8 @@ class SidePanel:
 
     def set_status(self, tracker: str, turn: str) -> None:
         tracker, _, order = tracker.partition("\n")
-        if self.tracker.text != tracker:
-            self.tracker.set_text(tracker)
-        if self.order.text != order:
-            self.order.set_text(order)
-        if self.turn.text != turn:
-            self.turn.set_text(turn)
+        for label, text in ((self.tracker, tracker), (self.order, order), (self.turn, turn)):
+            fit_text(label, text)
 
     def set_card(self, lines: list[str]) -> None:
         """Show a figure's card, the box made as tall as its lines need."""
