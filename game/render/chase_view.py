@@ -232,8 +232,15 @@ class ChaseView:
         else:
             rows = [(x.name, at[1] - edge), (under, at[1] + edge)]
         (name, ny), (note, uy) = rows
-        self.text(surf, name, (at[0], ny), 19, GOLD if deciding else INK, bold=deciding,
-                  width=cell - 6 if where == "lane" else width)
+        # the name in two lines where one is too narrow, growing away from the lane; the
+        # note beyond it moves over to make room
+        f = self.font(19, deciding)
+        up = where != "below"
+        taken = lettering.lines(surf, f, name, GOLD if deciding else INK,
+                                cell - 6 if where == "lane" else width, (at[0], ny),
+                                most=3 if where == "lane" else 2, upward=up)
+        if where != "lane":
+            uy += (taken - 1) * f.get_linesize() * (-1 if up else 1)
         if note:
             self.text(surf, note, (at[0], uy), 17, DIM if x.out else GOLD, width=width)
 

@@ -25,11 +25,14 @@ Colour = tuple[int, int, int]
 
 @dataclass(frozen=True)
 class Line:
-    """One line drawn: where it stands on the screen, the words shown and the whole text."""
+    """One line drawn: where it stands on the screen, the words shown, the whole text they
+    are of (a wrapped text's lines each hold the whole), and whether any of it was left
+    out (`cut`: hovering the line shows the whole)."""
 
     rect: pygame.Rect
     shown: str
     text: str
+    cut: bool = False
 
 
 _drawn: list[Line] = []
@@ -99,11 +102,13 @@ def by_last_word(measure: Callable[[str], int], name: str, width: int) -> str:
     return star + name.split()[-1]
 
 
-def note(surf: pygame.Surface, rect: pygame.Rect, shown: str, text: str) -> None:
+def note(surf: pygame.Surface, rect: pygame.Rect, shown: str, text: str,
+         cut: bool | None = None) -> None:
     """Record a line drawn on `surf` at `rect` (in the surface's own place: a subsurface of
-    the window is found on the screen)."""
+    the window is found on the screen); `cut` if words of `text` were left out (by default,
+    if the line is not the whole text)."""
     dx, dy = surf.get_abs_offset()
-    _drawn.append(Line(rect.move(dx, dy), shown, text))
+    _drawn.append(Line(rect.move(dx, dy), shown, text, shown != text if cut is None else cut))
 
 
 def line(surf: pygame.Surface, f: pygame.font.Font, text: str, colour: Colour,
@@ -152,6 +157,27 @@ def banner(surf: pygame.Surface, f: pygame.font.Font, text: str, colour: Colour)
         y += img.get_height()
 
 
+def lines(surf: pygame.Surface, f: pygame.font.Font, text: str, colour: Colour, width: int,
+          at: tuple[int, int], most: int = 2, upward: bool = False, left: bool = False
+          ) -> int:
+    """`text` wrapped to `width` in at most `most` lines (the last shortened if it must be),
+    each centred on `at`'s x (`left`: starting there), the first line's middle on `at` and
+    the rest below it (`upward`: the last on `at` and the rest above it); every line
+    recorded with the whole text.  Answers how many lines it took."""
+    rows = wrap(lambda s: f.size(s)[0], text, width, most)
+    step = f.get_linesize()
+    cut = bool(rows) and rows[-1].endswith(ELLIPSIS) and not text.endswith(ELLIPSIS)
+    first = at[1] - (len(rows) - 1) * step if upward else at[1]
+    for i, row in enumerate(rows):
+        img = f.render(row, True, colour)
+        r = img.get_rect(center=(at[0], first + i * step))
+        if left:
+            r.left = at[0]
+        surf.blit(img, r)
+        note(surf, r, row, text, cut)
+    return len(rows)
+
+
 def whole_text_at(pos: tuple[int, int]) -> str | None:
     """The whole text of the line drawn last under `pos` this frame, if any."""
     for x in reversed(_drawn):
@@ -164,7 +190,7 @@ def draw_hover(surf: pygame.Surface, pos: tuple[int, int]) -> None:
     """The whole text of a shortened line under the mouse, on a plate beside it."""
     for x in reversed(_drawn):
         if x.rect.collidepoint(pos):
-            if x.shown == x.text:
+            if not x.cut:
                 return
             f = board_font(20, False)
             w, h = surf.get_size()

@@ -204,7 +204,13 @@ class MassView:
         small = self.font(max(14, self.cell // 7 + 1))
         strip = small.get_height() + 2
         frac = max(0.0, min(1.0, b.fighters / max(1, b.start)))
-        body = pygame.Rect(r.x + 2, r.y + strip, r.w - 4, r.h - 2 * strip - 4)
+        icon = strip - 2 if b.order else 0
+        room = r.w - 8 - (icon + 4 if icon else 0)
+        # the name in two lines on a tray tall enough to spare the second from its men
+        names = lettering.wrap(lambda s: small.size(s)[0], b.name, room,
+                               most=2 if r.h >= 7 * strip else 1)
+        head = strip + (len(names) - 1) * small.get_linesize()
+        body = pygame.Rect(r.x + 2, r.y + head, r.w - 4, r.h - head - strip - 4)
         if b.troop and body.h > 8:
             self.figures.draw(surf, body, b.troop, colour, b.facing, b.fighters, b.start)
         else:  # no troop type to draw: the block itself thins
@@ -217,8 +223,8 @@ class MassView:
         for third in (1, 2):
             x = bar.x + bar.w * third // 3
             pygame.draw.line(surf, (240, 240, 240), (x, bar.y - 1), (x, bar.bottom), 1)
-        for y0 in (r.y, r.bottom - strip):  # the banner and the foot, dark under the words
-            band = pygame.Surface((r.w, strip), pygame.SRCALPHA)
+        for y0, tall in ((r.y, head), (r.bottom - strip, strip)):  # dark under the words
+            band = pygame.Surface((r.w, tall), pygame.SRCALPHA)
             band.fill((*dark, 215))
             surf.blit(band, (r.x, y0))
         if b.reserve:  # a reserve's tray has a white corner (ZEF-58)
@@ -228,9 +234,8 @@ class MassView:
         pygame.draw.rect(surf, (255, 236, 140) if selected else colour, r,
                          3 if selected else 2, border_radius=4)
         self._facing(surf, r, b.facing, (250, 250, 240))
-        icon = strip - 2 if b.order else 0
-        room = r.w - 8 - (icon + 4 if icon else 0)
-        lettering.line(surf, small, b.name, (255, 255, 255), room, topleft=(r.x + 4, r.y + 2))
+        lettering.lines(surf, small, b.name, (255, 255, 255), room,
+                        (r.x + 4, r.y + 2 + small.get_height() // 2), most=len(names), left=True)
         if b.order:
             order_icon(surf, b.order, pygame.Rect(r.right - icon - 2, r.y + 1, icon, icon))
         count = small.render(f"{b.fighters}/{b.start}", True, (255, 255, 255))
@@ -265,8 +270,9 @@ class MassView:
     def _commander(self, surf: pygame.Surface, name: str, side: int, r: pygame.Rect) -> None:
         pygame.draw.circle(surf, side_colour(side), r.center, max(8, self.cell // 6))
         pygame.draw.circle(surf, (255, 236, 140), r.center, max(8, self.cell // 6), 2)
-        lettering.line(surf, self.font(max(14, self.cell // 6)), f"* {name}", (255, 255, 255),
-                       self.cell - 4, midbottom=(r.centerx, r.bottom - 2))
+        f = self.font(max(14, self.cell // 6))
+        lettering.lines(surf, f, f"* {name}", (255, 255, 255), self.cell - 4,
+                        (r.centerx, r.bottom - 2 - f.get_height() // 2), upward=True)
 
     def _banner(self, surf: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
         lettering.banner(surf, self.font(max(34, surf.get_width() // 18), True), text, colour)

@@ -74,7 +74,7 @@ def cut_lettering(at: Any = None) -> list[str]:
     on hover (`lettering.whole_text_at` at the line's centre)."""
     out = []
     for line in lettering.drawn():
-        if line.shown == line.text:
+        if not line.cut:
             continue
         if lettering.whole_text_at(line.rect.center) != line.text:
             out.append(f"drawn line {line.shown!r} of {line.text!r}, whole text not on hover")

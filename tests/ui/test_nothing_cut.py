@@ -89,9 +89,12 @@ def unnamed(scene: Any) -> list[str]:
     pic = picture()
     names = [x.name for x in getattr(pic, "runners", ())]
     names += [x.name for x in getattr(pic, "blocks", ())]
-    whole = {x.text for x in lettering.drawn()}
+    names += [x.commander or x.leader for x in getattr(pic, "blocks", ())
+              if x.commander or x.leader]
+    names += [name for name, _, _ in getattr(pic, "commanders", ())]
+    whole = [x.text for x in lettering.drawn()]
     return [f"name {n!r} not drawn whole nor whole on hover" for n in names
-            if n not in whole]
+            if not any(n in t for t in whole)]
 
 
 def _ready(scene: Any) -> bool:
@@ -217,7 +220,7 @@ def _sandbox(s: Screens) -> Iterator[str]:
 def _mass_sandbox(s: Screens) -> Iterator[str]:
     from game.ui.mass_sandbox_scene import open_mass_sandbox
 
-    s.show(open_mass_sandbox(s.app, MAPS / "mass" / "pikes_and_horse.tmx"))
+    s.show(open_mass_sandbox(s.app, MAPS / "mass" / "border_battle.tmx"))
     yield "mass sandbox"
 
 
@@ -257,7 +260,7 @@ def every_screen() -> list[Callable[[Screens], Iterator[str]]]:
     return [
         _simple(_title, "title"), _simple(_menu, "menu"),
         *[functools.partial(_skirmish, ruleset=r) for r in RULESETS],
-        lambda s: _mode(s, MAPS / "mass" / "pikes_and_horse.tmx",
+        lambda s: _mode(s, MAPS / "mass" / "border_battle.tmx",
                         ("Centre", "Give the order", "Declare"), 3),
         lambda s: _mode(s, MAPS / "market_chase.tmx", ("Run",), 2),
         _joust, _a_list, _sandbox, _mass_sandbox, _saved, _simple(_lessons, "lessons"),
