@@ -1,11 +1,13 @@
-"""Issue 35, item 5: nothing cut off.  Every screen opened at 1366x768 and 1920x1080 (the
+"""Issue 35, item 5: nothing cut off.  Every screen opened at 1366x768 and 1920x1080: the
 title, the menu, a skirmish under each of the five rulesets (the odds of a blow showing once
-a foe is in reach within a few phases) and the help over it, the ZeFRS mass battle, the Enchanted Realms chase, the joust, a List
-and a bout of it, the sandbox with a timeline, the mass sandbox, Saved battles and the
-lessons), driven a few steps so the panels with long names show; on each, every button and
-label is measured in its own font against its room, every text box that cannot scroll
-against its height, and every line the game drew itself is either whole or shows its whole
-text on hover (tests/ui/clipped.py).  A failure names the screen, the element and its text."""
+a foe is in reach within a few phases) and the help over it, the ZeFRS mass battle, the
+Enchanted Realms chase, the joust, a List and a bout of it, the sandbox with a timeline, the
+mass sandbox, Saved battles and the lessons; each driven a few steps so the panels with long
+names show.  On each, every button and label is measured in its own font against its room,
+every text box that cannot scroll against its height, and every line the game drew itself
+is either whole or shows its whole text on hover (tests/ui/clipped.py); on the mass battle
+and the chase every unit's and figure's name is drawn so.  A failure names the screen, the
+element and its text."""
 
 from __future__ import annotations
 
