@@ -114,7 +114,8 @@ def note(surf: pygame.Surface, rect: pygame.Rect, shown: str, text: str,
 def line(surf: pygame.Surface, f: pygame.font.Font, text: str, colour: Colour,
          width: int, *, topleft: tuple[int, int] | None = None,
          center: tuple[int, int] | None = None, midbottom: tuple[int, int] | None = None,
-         topright: tuple[int, int] | None = None, short: str | None = None) -> pygame.Rect:
+         topright: tuple[int, int] | None = None, midleft: tuple[int, int] | None = None,
+         short: str | None = None) -> pygame.Rect:
     """Draw `text` in `f` in no more than `width` pixels (shortened with an ellipsis if it
     is wider; `short`, a shorter form such as `by_last_word`, tried first), placed by one of
     the anchors; recorded so hovering it shows the whole.  Answers where it stands."""
@@ -129,6 +130,8 @@ def line(surf: pygame.Surface, f: pygame.font.Font, text: str, colour: Colour,
         r.midbottom = midbottom
     elif topright is not None:
         r.topright = topright
+    elif midleft is not None:
+        r.midleft = midleft
     else:
         r.topleft = topleft or (0, 0)
     surf.blit(img, r)
