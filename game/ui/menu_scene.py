@@ -26,6 +26,7 @@ from game.lists.roster import PERSON
 from game.render.lettering import wrap
 from game.scenario_facts import SideForces, listing
 from game.ui.launch import start_battle
+from game.ui.layout import fit_text
 from game.ui.lists_setup import RIDER_LABEL, RIDERS
 from game.ui.menu_art import MenuArt
 from rules.engine import catalogue
@@ -123,7 +124,8 @@ class MenuScene:
         self.continue_b = None
         if self.latest is not None:
             self.continue_b = UIButton(pygame.Rect(20, y + 8, 610, 38), label, ui,
-                                       container=panel, tool_tip_text=label)
+                                       container=panel)
+            fit_text(self.continue_b, label)
             y += 46
         self.start = UIButton(pygame.Rect(20, y + 16, 145, 46), "Start battle", ui,
                               container=panel)

@@ -280,9 +280,10 @@ class SidePanel:
             self._rows = rows
             self._layout()
         for i, (label, cmd) in enumerate(shown):
-            self.buttons.append((UIButton(self._button_rect(i), label, self.ui,
-                                          container=self.panel,
-                                          object_id="#choice" if self._wide else None), cmd))
+            b = UIButton(self._button_rect(i), label, self.ui, container=self.panel,
+                         object_id="#choice" if self._wide else None)
+            fit_text(b, label)  # too long even for a whole row: shortened, whole on hover
+            self.buttons.append((b, cmd))
         if pages > 1:
             self.more = UIButton(self._button_rect(len(shown)),
                                  f"More… (page {self._page + 1} of {pages})", self.ui,
