@@ -36,6 +36,9 @@ class Line:
 
 
 _drawn: list[Line] = []
+# Lines kept at most: a view drawn again and again with no window to begin each frame (a
+# picture exported, a replay rendered) must not pile its lines up without end.
+MOST_KEPT = 4000
 
 
 def new_frame() -> None:
@@ -108,6 +111,8 @@ def note(surf: pygame.Surface, rect: pygame.Rect, shown: str, text: str,
     the window is found on the screen); `cut` if words of `text` were left out (by default,
     if the line is not the whole text)."""
     dx, dy = surf.get_abs_offset()
+    if len(_drawn) >= MOST_KEPT:
+        del _drawn[:MOST_KEPT // 2]
     _drawn.append(Line(rect.move(dx, dy), shown, text, shown != text if cut is None else cut))
 
 
@@ -144,6 +149,8 @@ def banner(surf: pygame.Surface, f: pygame.font.Font, text: str, colour: Colour)
     wrapped to the surface's width so no word of it is lost."""
     w, h = surf.get_size()
     rows = wrap(lambda s: f.size(s)[0], text, max(40, w - 80))
+    if not rows:
+        return
     imgs = [f.render(x, True, colour) for x in rows]
     tall = sum(i.get_height() for i in imgs)
     box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), tall).inflate(40, 24)
