@@ -263,7 +263,7 @@ def every_screen() -> list[Callable[[Screens], Iterator[str]]]:
         _simple(_title, "title"), _simple(_menu, "menu"),
         *[functools.partial(_skirmish, ruleset=r) for r in RULESETS],
         lambda s: _mode(s, MAPS / "mass" / "border_battle.tmx",
-                        ("Centre", "Give the order", "Declare"), 3),
+                        ("Centre", "Left", "Right", "Give the order", "Declare"), 7),
         lambda s: _mode(s, MAPS / "market_chase.tmx", ("Run",), 2),
         _joust, _a_list, _sandbox, _mass_sandbox, _saved, _simple(_lessons, "lessons"),
     ]
