@@ -214,8 +214,13 @@ def draw_hover(surf: pygame.Surface, pos: tuple[int, int]) -> None:
             return
 
 
-def fit_label(measure: Callable[[str], int], text: str, width: int) -> tuple[str, str | None]:
+def fit_label(measure: Callable[[str], int], text: str, width: int, keep: str = ""
+              ) -> tuple[str, str | None]:
     """A pygame-gui button's or label's words in `width` pixels, and the tool tip that says
-    them whole (None when nothing was cut)."""
+    them whole (None when nothing was cut).  `keep`, the end of `text` that matters most
+    (a header's "- pass 2"), stays whole while the words before it are shortened."""
     shown = shorten(measure, text, width)
+    if shown != text and keep and text.endswith(keep) and measure(keep) < width // 2:
+        head = text[:len(text) - len(keep)].rstrip()
+        shown = f"{shorten(measure, head, width - measure(' ' + keep))} {keep}"
     return shown, (None if shown == text else text)

@@ -129,8 +129,11 @@ class JoustPanel:
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.panel.get_abs_rect().collidepoint(pos)
 
-    def set_status(self, tracker: str, pools: str, turn: str) -> None:
-        for label, text in ((self.tracker, tracker), (self.pools, pools), (self.turn, turn)):
+    def set_status(self, tracker: str, pools: str, turn: str, keep: str = "") -> None:
+        """The header's three lines, each shortened to the panel if it must be (the whole on
+        hover); `keep`, the end of the first that must show (the pass), kept whole."""
+        fit_text(self.tracker, tracker, keep)
+        for label, text in ((self.pools, pools), (self.turn, turn)):
             fit_text(label, text)
 
     def set_card(self, lines: list[str]) -> None:

@@ -62,16 +62,17 @@ def text_room(element: UIButton | UILabel) -> int:
     return element.rect.width - padding
 
 
-def fit_text(element: UIButton | UILabel, text: str) -> None:
+def fit_text(element: UIButton | UILabel, text: str, keep: str = "") -> None:
     """Give a button or a label `text`, measured in the element's own font: whole if it
-    fits, else shortened with an ellipsis and the whole as its tool tip (issue 35, item 5:
-    pygame-gui would cut it silently).  Nothing is redone while the text is the same."""
+    fits, else shortened with an ellipsis (`keep`, the end of it that matters most, kept
+    whole) and the whole as its tool tip (issue 35, item 5: pygame-gui would cut it
+    silently).  Nothing is redone while the text is the same."""
     if getattr(element, "whole_text", None) == text and element.rect.width == getattr(
             element, "fitted_width", None):
         return
     font = element.font
     shown, tip = (text, None) if font is None else lettering.fit_label(
-        lambda s: font.size(s)[0], text, text_room(element))
+        lambda s: font.size(s)[0], text, text_room(element), keep)
     element.whole_text, element.fitted_width = text, element.rect.width
     if element.text != shown:
         element.set_text(shown)

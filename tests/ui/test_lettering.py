@@ -83,5 +83,9 @@ def test_a_label_too_narrow_is_shortened_with_its_whole_text_as_tool_tip():
         assert label.tool_tip_text == "Sir Aldric's List, round 1: Sir Aldric v Sir Bertrand"
         fit_text(label, "Pass 2")
         assert label.text == "Pass 2" and label.tool_tip_text is None
+        header = "Sir Aldric's List, round 1: Sir Aldric v Sir Bertrand - pass 3"
+        fit_text(label, header, keep="- pass 3")  # the pass a List's bout is at stays
+        assert label.text.endswith("… - pass 3") and label.tool_tip_text == header
+        assert label.font.size(label.text)[0] <= 120
     finally:
         pygame.quit()
