@@ -16,6 +16,7 @@ import pygame
 import pygame_gui
 
 from game import settings
+from game.render import lettering
 from game.render.tokens import forget_fonts
 
 FPS = 60
@@ -99,9 +100,12 @@ class App:
             if nxt is not None:
                 self.scene = nxt
         self.ui.update(dt)
+        lettering.new_frame()
         if self.scene is not None:
             self.scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        if not self.ui.get_hovering_any_element():  # a shortened line's whole text
+            lettering.draw_hover(self.screen, pygame.mouse.get_pos())
         pygame.display.flip()
         self.frames += 1
 

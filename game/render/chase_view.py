@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.render import lettering
 from game.render.figure_facts import FigureFacts, unit_facts
 from game.render.figure_sprites import FigureSprites, Look, facing_angle, pose_of
 from game.render.palette import side_colour
@@ -106,12 +107,18 @@ class ChaseView:
         return board_font(size, bold)
 
     def text(self, surf: pygame.Surface, text: str, at: tuple[int, int], size: int = 20,
-             colour: tuple[int, int, int] = INK, bold: bool = False, centre: bool = True
-             ) -> pygame.Rect:
-        img = self.font(size, bold).render(text, True, colour)
-        r = img.get_rect(center=at) if centre else img.get_rect(topleft=at)
-        surf.blit(img, r)
-        return r
+             colour: tuple[int, int, int] = INK, bold: bool = False, centre: bool = True,
+             width: int | None = None, right: bool = False) -> pygame.Rect:
+        """A line centred on `at` (`centre` False: its top left there; `right`: its top
+        right), in no more than `width` pixels (the surface's width if None): shortened
+        with an ellipsis if it must be, the whole on hover (`lettering`)."""
+        room = width if width is not None else surf.get_width() - 8
+        f = self.font(size, bold)
+        if right:
+            return lettering.line(surf, f, text, colour, room, topright=at)
+        if centre:
+            return lettering.line(surf, f, text, colour, room, center=at)
+        return lettering.line(surf, f, text, colour, room, topleft=at)
 
     # --- the whole ---------------------------------------------------------------------------
 
@@ -124,7 +131,7 @@ class ChaseView:
         self._street(surf, street)
         self._lane(surf, pic, street)
         if pic.caption:
-            self.text(surf, self._short(pic.caption, w - 24, 22), (w // 2, h - 24), 22, INK)
+            self.text(surf, pic.caption, (w // 2, h - 24), 22, INK, width=w - 24)
         if pic.banner:
             self._banner(surf, pic.banner)
 
@@ -132,7 +139,8 @@ class ChaseView:
 
     def _clock(self, surf: pygame.Surface, pic: TrackPicture, area: pygame.Rect) -> None:
         head = f"Chase round {max(1, pic.chase_round)}" + (f": {pic.title}" if pic.title else "")
-        self.text(surf, head, (area.centerx, area.y + 14), 24, INK, bold=True)
+        self.text(surf, head, (area.centerx, area.y + 14), 24, INK, bold=True,
+                  width=area.w - 16)
         step = area.w / 10
         r = max(12, min(22, int(step / 3)))
         names = {x.unit: x.name for x in pic.runners}
@@ -150,17 +158,8 @@ class ChaseView:
             self.text(surf, str(sec), (cx, cy), int(r * 1.3), (20, 20, 20) if now else INK,
                       bold=True)
             for j, n in enumerate(swing.get(sec, [])[:3]):
-                self.text(surf, self._short(n, int(step) - 4), (cx, cy + r + 10 + 14 * j), 17,
-                          GOLD if now else DIM)
-
-    def _short(self, text: str, width: int, size: int = 17) -> str:
-        """`text` cut to fit `width` pixels, with an ellipsis where it was cut."""
-        f = self.font(size)
-        if f.size(text)[0] <= width:
-            return text
-        while text and f.size(text + "...")[0] > width:
-            text = text[:-1]
-        return text + "..."
+                self.text(surf, n, (cx, cy + r + 10 + 14 * j), 17, GOLD if now else DIM,
+                          width=int(step) - 4)
 
     # --- the street and the lane ---------------------------------------------------------------
 
@@ -211,7 +210,7 @@ class ChaseView:
         away = [x.name for x in pic.runners if x.out == "escaped"]
         if away:
             self.text(surf, "Got away: " + ", ".join(away), (street.right - 10, street.y + 40),
-                      22, GOLD, centre=False)
+                      22, GOLD, width=street.w - 20, right=True)
 
     def _runner(self, surf: pygame.Surface, x: TrackRunner, at: tuple[int, int], cell: int,
                 deciding: bool, where: str = "lane") -> None:
@@ -233,12 +232,17 @@ class ChaseView:
         else:
             rows = [(x.name, at[1] - edge), (under, at[1] + edge)]
         (name, ny), (note, uy) = rows
-        self.text(surf, self._short(name, cell - 6 if where == "lane" else width, 19),
-                  (at[0], ny), 19,
-                  GOLD if deciding else INK, bold=deciding)
+        # the name in two lines where one is too narrow, growing away from the lane; the
+        # note beyond it moves over to make room
+        f = self.font(19, deciding)
+        up = where != "below"
+        taken = lettering.lines(surf, f, name, GOLD if deciding else INK,
+                                cell - 6 if where == "lane" else width, (at[0], ny),
+                                most=3 if where == "lane" else 2, upward=up)
+        if where != "lane":
+            uy += (taken - 1) * f.get_linesize() * (-1 if up else 1)
         if note:
-            self.text(surf, self._short(note, width), (at[0], uy), 17,
-                      DIM if x.out else GOLD)
+            self.text(surf, note, (at[0], uy), 17, DIM if x.out else GOLD, width=width)
 
     def _gaps(self, surf: pygame.Surface, pic: TrackPicture, place: dict[str, tuple[int, int]],
               top: int) -> None:
@@ -254,17 +258,11 @@ class ChaseView:
                 pygame.draw.line(surf, INK, (xx, yy - 6), (xx, yy + 6), 2)
             label = (f"{names[p]} to {names[q]}: {plural(gap, 'hex')}, "
                      f"{gap * pic.feet_per_hex} ft")
-            self.text(surf, label, ((a + b) // 2, yy - 10), 17, INK)
+            self.text(surf, label, ((a + b) // 2, yy - 10), 17, INK,
+                      width=2 * min((a + b) // 2, surf.get_width() - (a + b) // 2) - 8)
 
     def _banner(self, surf: pygame.Surface, text: str) -> None:
-        w, h = surf.get_size()
-        img = self.font(max(34, w // 20), True).render(text, True, GOLD)
-        box = img.get_rect(center=(w // 2, h // 2)).inflate(40, 24)
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((10, 10, 10, 215))
-        surf.blit(shade, box.topleft)
-        pygame.draw.rect(surf, GOLD, box, 3)
-        surf.blit(img, img.get_rect(center=box.center))
+        lettering.banner(surf, self.font(max(34, surf.get_width() // 20), True), text, GOLD)
 
 
 class TrackStateView:

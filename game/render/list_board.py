@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.lists.board import BoutBox, Bracket, Row, Slot
+from game.render import lettering
 from game.render.tokens import font
 
 BG = (24, 28, 34)
@@ -29,15 +30,13 @@ LINE = (130, 140, 160)
 def _text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int,
           colour: tuple[int, int, int], bold: bool = True, right: int | None = None,
           width: int | None = None) -> int:
-    """Draw one line (cut with … to `width`); answer its width."""
+    """Draw one line, shortened with an ellipsis to `width` (the whole on hover:
+    `lettering`); answer its width."""
     f = font(size, bold)
-    if width is not None:
-        while text and f.size(text)[0] > width:
-            text = text[:-2] + "…" if len(text) > 2 else ""
-    img = f.render(text, True, colour)
-    x = pos[0] if right is None else right - img.get_width()
-    surf.blit(img, (x, pos[1]))
-    return img.get_width()
+    room = width if width is not None else surf.get_width() - pos[0]
+    if right is not None:
+        return lettering.line(surf, f, text, colour, room, topright=(right, pos[1])).w
+    return lettering.line(surf, f, text, colour, room, topleft=pos).w
 
 
 def _round_title(i: int, rounds: int) -> str:

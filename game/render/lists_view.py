@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.render import lettering
 from game.render.dice_tray import Throwing, draw_cup, draw_pool, draw_throw
 from game.render.joust_animation import PAST, Floater, PassMoment, PassScript
 from game.render.knight_sprite import (
@@ -295,13 +296,12 @@ def _plate(surf: pygame.Surface, lay: Layout, side: str, r: RiderPicture) -> Non
     pygame.draw.rect(surf, shade(r.colour, 0.8), box, border_radius=round(6 * s))
     pygame.draw.rect(surf, GOLD if r.winner else INK, box, max(1, round(2 * s)),
                      border_radius=round(6 * s))
-    name = font(round(22 * s)).render(r.name, True, PAPER)
-    if name.get_width() > box.w - 16 * s:
-        name = pygame.transform.smoothscale(name, (round(box.w - 16 * s), name.get_height()))
-    surf.blit(name, name.get_rect(midleft=(box.x + 8 * s, box.centery)))
     count = f"{r.pool} {'die' if r.pool == 1 else 'dice'}"
     img = font(round(20 * s)).render(count, True, (255, 240, 200))
     surf.blit(img, img.get_rect(midright=(box.right - 8 * s, box.centery)))
+    room = round(box.w - 24 * s - img.get_width())  # beside his dice, never under them
+    lettering.line(surf, font(round(22 * s)), r.name, PAPER, room,
+                   midleft=(round(box.x + 8 * s), box.centery))
     if r.plate:
         bottom = lay.h - 14 * s
         colour = GOLD if r.winner else (255, 150, 130)

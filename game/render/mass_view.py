@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.render import lettering
 from game.render.mass_figures import TroopFigures
 from game.render.palette import side_colour, terrain_colour
 from game.render.tokens import font as board_font
@@ -171,11 +172,11 @@ class MassView:
         x0, y0 = self.origin
         gw, gh = self.cell * COLUMNS, self.cell * ROWS
         pygame.draw.rect(surf, (200, 190, 150), (x0 - 2, y0 - 2, gw + 4, gh + 4), 2)
-        scale = self.font(18).render("each square 100 ft (ZEF-61)", True, DIM)
-        surf.blit(scale, (x0, y0 + gh + 6))
+        lettering.line(surf, self.font(18), "each square 100 ft (ZEF-61)", DIM, gw,
+                       topleft=(x0, y0 + gh + 6))
         if pic.caption:
-            cap = self.font(26, True).render(pic.caption, True, INK)
-            surf.blit(cap, (x0, 12))
+            lettering.line(surf, self.font(26, True), pic.caption, INK,
+                           surf.get_width() - x0 - 8, topleft=(x0, 12))
         for b in pic.blocks:
             self._block(surf, b, b.id == pic.selected)
         for name, side, sq in pic.commanders:
@@ -203,7 +204,13 @@ class MassView:
         small = self.font(max(14, self.cell // 7 + 1))
         strip = small.get_height() + 2
         frac = max(0.0, min(1.0, b.fighters / max(1, b.start)))
-        body = pygame.Rect(r.x + 2, r.y + strip, r.w - 4, r.h - 2 * strip - 4)
+        icon = strip - 2 if b.order else 0
+        room = r.w - 8 - (icon + 4 if icon else 0)
+        # the name in two lines on a tray tall enough to spare the second from its men
+        names = lettering.wrap(lambda s: small.size(s)[0], b.name, room,
+                               most=2 if r.h >= 7 * strip else 1)
+        head = strip + (len(names) - 1) * small.get_linesize()
+        body = pygame.Rect(r.x + 2, r.y + head, r.w - 4, r.h - head - strip - 4)
         if b.troop and body.h > 8:
             self.figures.draw(surf, body, b.troop, colour, b.facing, b.fighters, b.start)
         else:  # no troop type to draw: the block itself thins
@@ -216,8 +223,8 @@ class MassView:
         for third in (1, 2):
             x = bar.x + bar.w * third // 3
             pygame.draw.line(surf, (240, 240, 240), (x, bar.y - 1), (x, bar.bottom), 1)
-        for y0 in (r.y, r.bottom - strip):  # the banner and the foot, dark under the words
-            band = pygame.Surface((r.w, strip), pygame.SRCALPHA)
+        for y0, tall in ((r.y, head), (r.bottom - strip, strip)):  # dark under the words
+            band = pygame.Surface((r.w, tall), pygame.SRCALPHA)
             band.fill((*dark, 215))
             surf.blit(band, (r.x, y0))
         if b.reserve:  # a reserve's tray has a white corner (ZEF-58)
@@ -227,18 +234,17 @@ class MassView:
         pygame.draw.rect(surf, (255, 236, 140) if selected else colour, r,
                          3 if selected else 2, border_radius=4)
         self._facing(surf, r, b.facing, (250, 250, 240))
-        icon = strip - 2 if b.order else 0
-        room = r.w - 8 - (icon + 4 if icon else 0)
-        surf.blit(self._fit(small, b.name, room, (255, 255, 255)), (r.x + 4, r.y + 2))
+        lettering.lines(surf, small, b.name, (255, 255, 255), room,
+                        (r.x + 4, r.y + 2 + small.get_height() // 2), most=len(names), left=True)
         if b.order:
             order_icon(surf, b.order, pygame.Rect(r.right - icon - 2, r.y + 1, icon, icon))
         count = small.render(f"{b.fighters}/{b.start}", True, (255, 255, 255))
         surf.blit(count, (r.right - count.get_width() - 4, r.bottom - strip + 1))
         lead = f"* {b.commander}" if b.commander else (b.leader or "leaderless")
         tint = (255, 240, 180) if b.commander else (230, 230, 230)
-        text = self._fit(small, self._short(small, lead, r.w - count.get_width() - 14),
-                         r.w - count.get_width() - 14, tint)
-        surf.blit(text, (r.x + 4, r.bottom - strip + 1))
+        room = r.w - count.get_width() - 14
+        lettering.line(surf, small, lead, tint, room, topleft=(r.x + 4, r.bottom - strip + 1),
+                       short=lettering.by_last_word(lambda s: small.size(s)[0], lead, room))
         if b.shaken:
             s = small.render("shaken", True, (255, 120, 120))
             plate = s.get_rect(center=r.center).inflate(6, 2)
@@ -248,25 +254,6 @@ class MassView:
             g = self.rect(b.goal)
             pygame.draw.line(surf, (255, 255, 255), r.center, g.center, 3)
             pygame.draw.circle(surf, (255, 255, 255), g.center, 6)
-
-    @staticmethod
-    def _short(font: pygame.font.Font, name: str, width: int) -> str:
-        """A name that will not fit by its last word ("Sergeant Brann" -> "Brann"), which
-        reads better than a name cut short; the commander keeps his star."""
-        if font.size(name)[0] <= width or " " not in name.strip():
-            return name
-        star = "* " if name.startswith("* ") else ""
-        return star + name.split()[-1]
-
-    @staticmethod
-    def _fit(font: pygame.font.Font, text: str, width: int,
-             colour: tuple[int, int, int]) -> pygame.Surface:
-        """`text` rendered, cut short with a full stop to fit `width` pixels."""
-        img = font.render(text, True, colour)
-        while img.get_width() > width and len(text) > 2:
-            text = text[:-2] + "."
-            img = font.render(text, True, colour)
-        return img
 
     def _facing(self, surf: pygame.Surface, r: pygame.Rect, facing: int,
                 colour: tuple[int, int, int]) -> None:
@@ -283,19 +270,12 @@ class MassView:
     def _commander(self, surf: pygame.Surface, name: str, side: int, r: pygame.Rect) -> None:
         pygame.draw.circle(surf, side_colour(side), r.center, max(8, self.cell // 6))
         pygame.draw.circle(surf, (255, 236, 140), r.center, max(8, self.cell // 6), 2)
-        t = self._fit(self.font(max(14, self.cell // 6)), f"* {name}", self.cell - 4,
-                      (255, 255, 255))
-        surf.blit(t, (r.centerx - t.get_width() // 2, r.bottom - t.get_height() - 2))
+        f = self.font(max(14, self.cell // 6))
+        lettering.lines(surf, f, f"* {name}", (255, 255, 255), self.cell - 4,
+                        (r.centerx, r.bottom - 2 - f.get_height() // 2), upward=True)
 
     def _banner(self, surf: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
-        w, h = surf.get_size()
-        img = self.font(max(34, w // 18), True).render(text, True, colour)
-        box = img.get_rect(center=(w // 2, h // 2)).inflate(40, 24)
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((10, 10, 10, 215))
-        surf.blit(shade, box.topleft)
-        pygame.draw.rect(surf, colour, box, 3)
-        surf.blit(img, img.get_rect(center=box.center))
+        lettering.banner(surf, self.font(max(34, surf.get_width() // 18), True), text, colour)
 
 
 def order_icon(surf: pygame.Surface, order: str, box: pygame.Rect) -> None:

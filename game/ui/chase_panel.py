@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from game.ui.layout import fit_text
 from game.ui.mode_panel import BUTTON_H, WIDTH, ModePanel
 
 STATUS_H, CARD_H, ODDS_H = 96, 100, 226
@@ -33,4 +34,6 @@ class ChasePanel(ModePanel):
         for i, (label, option) in enumerate(buttons[:6]):
             r = pygame.Rect(4 + (i % 2) * (bw + 4), self.button_top + (i // 2) * (BUTTON_H + 4),
                             bw, BUTTON_H)
-            self.buttons[UIButton(r, label, self.ui, container=self.panel)] = option
+            b = UIButton(r, label, self.ui, container=self.panel)
+            fit_text(b, label)  # a long name shortened, whole on hover (issue 35)
+            self.buttons[b] = option

@@ -18,7 +18,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.render.tokens import font
-from game.ui.layout import stack_heights
+from game.ui.layout import fit_text, stack_heights
 from game.ui.log_box import LOG_LINES, LogBox, least_height
 from game.ui.markup import escape, moment_html, pct
 from rules.systems.fallen_empire.joust_odds import ChoiceOdds
@@ -136,10 +136,12 @@ class JoustPanel:
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.panel.get_abs_rect().collidepoint(pos)
 
-    def set_status(self, tracker: str, pools: str, turn: str) -> None:
-        for label, text in ((self.tracker, tracker), (self.pools, pools), (self.turn, turn)):
-            if label.text != text:
-                label.set_text(text)
+    def set_status(self, tracker: str, pools: str, turn: str, keep: str = "") -> None:
+        """The header's three lines, each shortened to the panel if it must be (the whole on
+        hover); `keep`, the end of the first that must show (the pass), kept whole."""
+        fit_text(self.tracker, tracker, keep)
+        for label, text in ((self.pools, pools), (self.turn, turn)):
+            fit_text(label, text)
 
     def set_moment(self, text: str) -> None:
         """What the rider is asked now and why, above the throw buttons; "" hides it."""

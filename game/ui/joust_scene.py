@@ -288,11 +288,12 @@ class JoustScene(ModeScene):
         a, b = self.words.a, self.words.b
         limit = joust_rules(state).max_throws
         ridden = frame.bout.throws
-        tracker = (f"{self.title or 'The joust'} - pass {ridden + (frame.bout.winner is None)}"
+        passing = (f"- pass {ridden + (frame.bout.winner is None)}"
                    + (f" of {limit}" if limit else ""))
-        self.panel.set_status(tracker, f"{a} {dice_word(frame.bout.pool_a)}, "
-                                       f"{b} {dice_word(frame.bout.pool_b)}",
-                              self._turn_words())
+        self.panel.set_status(f"{self.title or 'The joust'} {passing}",
+                              f"{a} {dice_word(frame.bout.pool_a)}, "
+                              f"{b} {dice_word(frame.bout.pool_b)}",
+                              self._turn_words(), keep=passing)
         self.panel.set_card(self.card_lines(state))
         self.panel.set_moment(self.moment_line())
         odds = self.odds()

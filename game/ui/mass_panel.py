@@ -19,6 +19,7 @@ from game.ui.mode_panel import BUTTON_H, WIDTH, ModePanel, choice_button
 from rules.systems.zefrs.mass.odds import AttackPreview
 
 STATUS_H, CARD_H, ODDS_H = 88, 124, 170
+BAND_ROWS = 4  # rows of buttons the panel keeps room for
 
 
 def law_html(law: dict[int, Fraction], cap: int = 7) -> str:
@@ -52,16 +53,17 @@ class MassPanel(ModePanel):
     """The side panel; `buttons` maps each button to what the scene does with it."""
 
     def __init__(self, ui: Any, size: tuple[int, int]) -> None:
-        super().__init__(ui, size, (STATUS_H, CARD_H, ODDS_H), 4)
+        super().__init__(ui, size, (STATUS_H, CARD_H, ODDS_H), BAND_ROWS)
 
     def set_buttons(self, rows: list[list[tuple[str, str, str, bool]]]) -> None:
         """Rows of (label, action, argument, chosen) buttons, a chosen one drawn selected;
-        rebuilt only on change."""
+        rebuilt only on change.  A row whose labels do not fit its buttons is split in two
+        while the band has a row to spare (issue 35: "Behind Gunderland pikes" was cut)."""
         key = tuple(tuple(r) for r in rows)
         if not self._clear_buttons(key):
             return
         inner = WIDTH - 12
-        for i, row in enumerate(rows[:4]):
+        for i, row in enumerate(self._split(rows)[:BAND_ROWS]):
             if not row:
                 continue
             bw = (inner - 4 * (len(row) - 1)) // len(row)
@@ -70,3 +72,20 @@ class MassPanel(ModePanel):
                                 BUTTON_H)
                 b = choice_button(r, label, self.ui, self.panel, pressed)
                 self.buttons[b] = (action, arg)
+
+    def _split(self, rows: list[list[Any]]) -> list[list[Any]]:
+        """`rows`, each too narrow for its longest label halved into two rows, first come
+        first served, while the rows stay within the band."""
+        font = self.ui.get_theme().get_font(["button"])
+        inner = WIDTH - 12
+        out = [list(r) for r in rows]
+        i = 0
+        while i < len(out) and len(out) < BAND_ROWS:
+            row = out[i]
+            bw = (inner - 4 * (len(row) - 1)) // max(1, len(row))
+            if len(row) > 1 and any(font.size(x[0])[0] > bw - 8 for x in row):
+                half = (len(row) + 1) // 2
+                out[i:i + 1] = [row[:half], row[half:]]
+                continue
+            i += 1
+        return out

@@ -43,6 +43,7 @@ from game.render.mass_animation import MassAnimator
 from game.render.mass_view import MassView, picture_of
 from game.sandbox.common import SandboxError
 from game.sandbox.mass import MassSandbox
+from game.ui.layout import fit_items, tip_items, whole_item
 from game.ui.markup import escape
 from game.ui.mass_sandbox_dialogs import MassSandboxDialogs
 from game.ui.mass_sandbox_duels import MassSandboxDuels
@@ -372,6 +373,7 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxDuels, MassSandboxWords):
         self._shown_position = self.sb.position
 
     def _goto(self, label: str) -> None:
+        label = whole_item(self.timeline, label)
         labels = self._timeline_labels()
         if label in labels:
             self._do(self.sb.goto, labels.index(label))
@@ -389,6 +391,7 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxDuels, MassSandboxWords):
             self.anim.reset(self.sb.state)
             self._shown_position = self.sb.position
         self.anim.update(dt)
+        tip_items(self.timeline)
         key = (self.sb.position, len(self.sb.moments), self.selected, self.message,
                tuple(sorted((k, str(v)) for k, v in self.sb.drafts.items())))
         if key == self._key:
@@ -405,7 +408,7 @@ class MassSandboxScene(MassSandboxDialogs, MassSandboxDuels, MassSandboxWords):
         if self.message:
             text = f"<font color='#ff6060'>{escape(self.message)}</font><br>{text}"
         self.log.set_text(text)
-        self.timeline.set_item_list(self._timeline_labels())
+        fit_items(self.timeline, self._timeline_labels())
         self.duels_again()
 
     def draw(self, surf: pygame.Surface) -> None:

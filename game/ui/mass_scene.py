@@ -389,7 +389,7 @@ class MassScene(ModeScene):
         if f.step == "deploy":
             line = [(p.capitalize(), "deploy", p, False) for p in ("left", "centre", "right")
                     if any(isinstance(c, MassDeploy) and c.place == p for c in legal)]
-            reserve = [(f"Behind {names.get(c.place[8:], c.place[8:])}"[:22], "deploy",
+            reserve = [(f"Behind {names.get(c.place[8:], c.place[8:])}", "deploy",
                         c.place, False) for c in legal
                        if isinstance(c, MassDeploy) and c.place.startswith("reserve:")]
             return [line, reserve[:3], [("Next unit (Tab)", "next", "", False)]]

@@ -17,6 +17,7 @@ import pygame
 
 from game.render.figure_facts import template_facts
 from game.render.figure_sprites import FigureSprites
+from game.render.lettering import wrap
 from game.render.palette import SIDE_COLOURS
 from game.render.tokens import font
 
@@ -34,17 +35,8 @@ def plays_like(ruleset: Any) -> str:
 
 
 def _wrap(text: str, size: int, width: int) -> list[pygame.Surface]:
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        trial = f"{line} {w}".strip()
-        if line and font(size, False).size(trial)[0] > width:
-            lines.append(line)
-            line = w
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return [font(size, False).render(t, True, CAPTION) for t in lines]
+    f = font(size, False)
+    return [f.render(t, True, CAPTION) for t in wrap(lambda s: f.size(s)[0], text, width)]
 
 
 def scenario_picture(path: Any, ruleset_id: str, size: tuple[int, int]

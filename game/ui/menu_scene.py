@@ -23,8 +23,10 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITe
 
 from game.content import ScenarioEntry, bundled_scenarios
 from game.lists.roster import PERSON
+from game.render.lettering import wrap
 from game.scenario_facts import SideForces, listing
 from game.ui.launch import start_battle
+from game.ui.layout import fit_text
 from game.ui.lists_setup import RIDER_LABEL, RIDERS
 from game.ui.menu_art import MenuArt
 from rules.engine import catalogue
@@ -42,21 +44,6 @@ FACT_LINE = 22  # a line of the scenario's facts (a side's figures, the size, th
 MOTTO = 34  # the motto's room under the name
 
 
-def wrapped(text: str, measure: Callable[[str], int], width: int) -> list[str]:
-    """`text` in lines no wider than `width` as `measure` measures them, broken between
-    words: nothing cut off."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and measure(trial) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
-
-
 def force_lines(force: SideForces, measure: Callable[[str], int], width: int,
                 most: int = 2) -> list[str]:
     """A side's figures in at most `most` lines: every kind while they fit, else the first
@@ -65,7 +52,7 @@ def force_lines(force: SideForces, measure: Callable[[str], int], width: int,
     for shown in range(len(kinds), 0, -1):
         rest = len(kinds) - shown
         items = kinds[:shown] + ([f"{rest} more"] if rest else [])
-        lines = wrapped(f"{force.count}: {listing(items)}", measure, width)
+        lines = wrap(measure, f"{force.count}: {listing(items)}", width)
         if len(lines) <= most:
             return lines
     return [force.count]
@@ -137,7 +124,8 @@ class MenuScene:
         self.continue_b = None
         if self.latest is not None:
             self.continue_b = UIButton(pygame.Rect(20, y + 8, 610, 38), label, ui,
-                                       container=panel, tool_tip_text=label)
+                                       container=panel)
+            fit_text(self.continue_b, label)
             y += 46
         self.start = UIButton(pygame.Rect(20, y + 16, 145, 46), "Start battle", ui,
                               container=panel)
@@ -194,8 +182,8 @@ class MenuScene:
         if facts is not None:
             y = self._lines(panel, [f"Battlefield: {facts.size}"], y)
             if facts.balance is not None:
-                y = self._lines(panel, wrapped(f"Balance: {facts.balance.line()}.",
-                                               self._measure, 610), y)
+                balance = f"Balance: {facts.balance.line()}."
+                y = self._lines(panel, wrap(self._measure, balance, 610), y)
         return y
 
     def _figures(self, force: SideForces, compact: int) -> list[str]:
@@ -220,7 +208,7 @@ class MenuScene:
 
     def _described(self, entry: ScenarioEntry, compact: int) -> int:
         """The description box's height: its lines, up to `DESCRIBED` (then it scrolls)."""
-        lines = len(wrapped(entry.description or "", self._measure, 580)) or 1
+        lines = len(wrap(self._measure, entry.description or "", 580)) or 1
         return DESCRIPTION_LINE * min(lines, DESCRIBED[compact]) + 18
 
     def _height(self, compact: int) -> int:
@@ -239,8 +227,8 @@ class MenuScene:
             if facts is not None:
                 y += FACT_LINE
                 if facts.balance is not None:
-                    y += FACT_LINE * len(wrapped(f"Balance: {facts.balance.line()}.",
-                                                 self._measure, 610))
+                    balance = f"Balance: {facts.balance.line()}."
+                    y += FACT_LINE * len(wrap(self._measure, balance, 610))
         if self.latest is not None:
             y += 46
         y += 70 + (30 if compact < 2 else 0) + (66 if self.message else 0)

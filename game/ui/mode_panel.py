@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
-from game.ui.layout import stack_heights
+from game.ui.layout import fit_text, stack_heights
 from game.ui.log_box import LogBox, least_height
 from game.ui.markup import moment_html
 
@@ -35,6 +35,7 @@ def choice_button(rect: pygame.Rect, label: str, ui: Any, container: Any,
     theme's "selected" colours) rather than marked in its words, so the label stays the
     choice's own name."""
     b = UIButton(rect, label, ui, container=container)
+    fit_text(b, label)  # a long name shortened, whole on hover (issue 35)
     if chosen:
         b.select()
     return b

@@ -18,6 +18,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIImage, UIVerticalScrollBar
 
+from game.render import lettering
 from game.render.figure_facts import template_facts
 from game.render.figure_sprites import FigureSprites
 from game.render.palette import HIGHLIGHT
@@ -40,22 +41,11 @@ class PaletteEntry:
 
 
 def _name_lines(name: str, width: int) -> list[pygame.Surface]:
-    """The name in at most two lines that fit `width` (the second cut short if need be)."""
+    """The name in at most two lines that fit `width` (the second shortened if it must be;
+    the whole name is on the figure's card once picked)."""
     f = font(13, False)
-    lines: list[str] = []
-    for word in name.split():
-        if lines and f.size(f"{lines[-1]} {word}")[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    out = []
-    for text in lines:
-        while f.size(text)[0] > width and len(text) > 2:
-            text = text[:-2] + "…"
-        out.append(f.render(text, True, NAME_INK))
-    return out
+    return [f.render(x, True, NAME_INK)
+            for x in lettering.wrap(lambda s: f.size(s)[0], name, width, most=2)]
 
 
 class FigurePalette:

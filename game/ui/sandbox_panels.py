@@ -16,6 +16,7 @@ from game.render.legend import LegendPart
 from game.render.overlays import Overlays
 from game.sandbox import Sandbox, SandboxError
 from game.sandbox.figures import flag_phrases
+from game.ui.layout import fit_items
 from game.ui.markup import escape
 from game.ui.narration import event_html
 from game.ui.odds_chart import draw_chart, outcome_hex
@@ -58,8 +59,7 @@ class SandboxPanels:
         tkey = tuple((i.position, i.label, i.current) for i in items)
         if tkey != self._timeline_key:
             self._timeline_key = tkey
-            self.timeline.set_item_list([("> " if i.current else "") +
-                                         f"{i.position}. {i.label}" for i in items])
+            fit_items(self.timeline, [self._timeline_label(i) for i in items])
         lines = []
         if self.selected and state.has_unit(self.selected):
             lines += [escape(x) for x in self.sb.ruleset.unit_lines(state, self.selected)]

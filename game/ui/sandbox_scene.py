@@ -40,7 +40,7 @@ from game.render.palette import side_colour
 from game.render.snapshot import hex_size_for
 from game.render.tiles import painter_for
 from game.sandbox import Sandbox, SandboxError
-from game.ui.layout import stack_heights
+from game.ui.layout import stack_heights, tip_items, whole_item
 from game.ui.sandbox_chase import CHASE_TIP, SandboxChase
 from game.ui.sandbox_dialogs import SAVE_TIP, SandboxDialogs, parse_typed
 from game.ui.sandbox_exports import SandboxExports
@@ -374,6 +374,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports, SandboxChase):
         if element is self.timeline:
             items = self.sb.timeline()
             labels = [self._timeline_label(i) for i in items]
+            text = whole_item(self.timeline, text)
             if text in labels:
                 self._do(self.sb.goto, items[labels.index(text)].position)
         elif self.rulings_window is not None and element is self.rulings_list:
@@ -449,6 +450,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports, SandboxChase):
             self.camera.pan((keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * step,
                             (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * step)
         self.palette.update()
+        tip_items(self.timeline)
         key = (self.sb.position, self.selected, self.target, self.message, len(self.sb.entries))
         if key != self._view_key:
             self._view_key = key

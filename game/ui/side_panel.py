@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
-from game.ui.layout import place, text_height
+from game.ui.layout import fit_text, place, text_height
 from game.ui.log_box import LogBox, least_height
 from game.ui.markup import escape, moment_html, pct
 from game.ui.odds_chart import draw_chart, outcome_hex
@@ -200,12 +200,8 @@ class SidePanel:
 
     def set_status(self, tracker: str, turn: str) -> None:
         tracker, _, order = tracker.partition("\n")
-        if self.tracker.text != tracker:
-            self.tracker.set_text(tracker)
-        if self.order.text != order:
-            self.order.set_text(order)
-        if self.turn.text != turn:
-            self.turn.set_text(turn)
+        for label, text in ((self.tracker, tracker), (self.order, order), (self.turn, turn)):
+            fit_text(label, text)
 
     def set_moment(self, text: str) -> None:
         """What the player is asked now and why (`Ruleset.moment`), above the buttons; ""
@@ -321,9 +317,10 @@ class SidePanel:
             self._rows = rows
             self._layout()
         for i, (label, cmd) in enumerate(shown):
-            self.buttons.append((UIButton(self._button_rect(i), label, self.ui,
-                                          container=self.panel,
-                                          object_id="#choice" if self._wide else None), cmd))
+            b = UIButton(self._button_rect(i), label, self.ui, container=self.panel,
+                         object_id="#choice" if self._wide else None)
+            fit_text(b, label)  # too long even for a whole row: shortened, whole on hover
+            self.buttons.append((b, cmd))
         if pages > 1:
             self.more = UIButton(self._button_rect(len(shown)),
                                  f"More… (page {self._page + 1} of {pages})", self.ui,

@@ -13,6 +13,7 @@ import pytest
 
 from game.app import App
 from game.ui.chase_scene import ChaseScene
+from game.ui.layout import whole_item
 from game.ui.sandbox_scene import LEFT, SandboxScene
 from tests.er_chase.test_sandbox_chase import street
 from tests.ui.window import AtTheWindow
@@ -71,7 +72,9 @@ def test_the_gm_runs_a_chase_from_the_sandbox_and_undoes_it() -> None:
     assert sb.position == 1 and sb.entry(1).label == "Chase: Nimble Jory runs from Grip"
     assert sb.state.board_kind == "hex"
     gm.frames(2)
-    assert "Chase: Nimble Jory runs from Grip" in scene.timeline.item_list[-1]["text"]
+    # the entry as the timeline shows it, shortened to its width, whole on hover (issue 35)
+    shown = scene.timeline.item_list[-1]["text"]
+    assert "Chase: Nimble Jory runs from Grip" in whole_item(scene.timeline, shown)
     gm.click(scene.undo_b.get_abs_rect().center)
     assert sb.state is before
 
