@@ -61,6 +61,7 @@ class BattleScene(PlayScene, BattlePanels):
         self.camera = Camera(orientation=orientation, hex_size=hex_size,
                              screen=(w - WIDTH, h))
         self.view = BoardView(tm.state, self.camera, painter)
+        self.view.hex_labels = bool(app.settings.get("hex_labels", False))
         self.view.fit(tm.state)
         self.anim = Animator(tm.state, self.camera, speed=app.settings.get("anim_speed", 1.0))
         self.panel = SidePanel(app.ui, (w, h))
@@ -216,6 +217,9 @@ class BattleScene(PlayScene, BattlePanels):
             self.options.reach = not self.options.reach
         elif e.key == pygame.K_a:
             self.options.arcs = not self.options.arcs
+        elif e.key == pygame.K_l:  # the hexes' labels, as the log names them; remembered
+            self.view.hex_labels = not self.view.hex_labels
+            self.app.settings["hex_labels"] = self.view.hex_labels
         elif e.key in (pygame.K_z, pygame.K_y) and e.mod & pygame.KMOD_CTRL:
             self._undo(redo=e.key == pygame.K_y)
         elif e.key == pygame.K_f:
