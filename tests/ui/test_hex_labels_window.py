@@ -77,3 +77,26 @@ def test_l_draws_the_labels_the_log_uses_and_the_window_remembers() -> None:
 
 def test_the_help_lists_the_key() -> None:
     assert any(k == "L" and "label" in what for k, what in CONTROLS)
+
+
+def test_the_gm_sandbox_draws_them_too() -> None:
+    """The sandbox's board (a GM's, issue 35 item 9) answers L alike, and keeps the labels
+    across a switch of ruleset."""
+    from game.content import find_scenario
+    from game.sandbox import Sandbox
+    from game.ui.sandbox_layout import HELP
+    from game.ui.sandbox_scene import SandboxScene
+
+    app = App((1440, 900))
+    scene = SandboxScene(app, Sandbox.from_map(find_scenario("duel")))
+    app.switch(scene)
+    app.step(1 / 15)
+    assert not scene.view.hex_labels and "L the hexes' labels" in HELP
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="",
+                                         scancode=0))
+    app.step(1 / 15)
+    assert scene.view.hex_labels and app.settings["hex_labels"] is True
+    scene.sb.switch_ruleset("empress")
+    scene._after_switch()
+    assert scene.view.hex_labels
+    pygame.quit()
