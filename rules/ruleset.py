@@ -158,6 +158,10 @@ class Ruleset:
     order: ClassVar[int] = 100  # where the menu and `flank rulesets` list it, lowest first
     health_word: ClassVar[str] = "HP"  # what the text calls a figure's wounds' measure
     round_word: ClassVar[str] = "round"  # what the text calls one turn of the fight
+    # Whether the text counts a figure's points below 0 (Fallen Empire's and Empress's
+    # dying figures); elsewhere a blow past 0 leaves none, and the log says so, never
+    # "(-1 HP left)".
+    health_below_zero: ClassVar[bool] = False
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         raise NotImplementedError

@@ -180,7 +180,7 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
                     target_hp = target.hp
         except (KeyError, ValueError, AssertionError):
             odds = None
-        self.panel.set_odds(title, odds, target_hp, figure, roster)
+        self.panel.set_odds(title, odds, target_hp, figure, roster, words=words)
 
     def _odds_for(self, state: Battle, words: Words, uc: Any, target: str
                   ) -> tuple[AttackOdds | None, str]:

@@ -26,7 +26,8 @@ from game.ui.battle_panels import BattlePanels
 from game.ui.handover import HandoverCover
 from game.ui.help import controls_html
 from game.ui.log_box import LOG_LINES, their_last_move
-from game.ui.narration import event_html
+from game.ui.markup import escape
+from game.ui.narration import end_words, event_html
 from game.ui.play_scene import PlayScene
 from game.ui.side_panel import WIDTH, SidePanel
 from rules.commands import Command, Pass
@@ -343,18 +344,14 @@ class BattleScene(PlayScene, BattlePanels):
     def _show_end(self) -> None:
         if self.end_panel is not None:
             return
-        out = self.tm.outcome
-        assert out is not None
+        assert self.tm.outcome is not None
         w, h = self.app.size
         self.end_panel = UIPanel(pygame.Rect(w // 2 - 300, h // 2 - 150, 600, 300),
                                  starting_height=30, manager=self.app.ui)
-        winner = out.winner in {s.id for s in self.tm.state.sides}
-        words = Words.of(self.tm.state)
-        head = words.agree(out.winner, "wins", "win") if winner else "A draw"
+        head, body = end_words(self.tm.state)
         self.end_headline = head
-        fought = f"{words.round.capitalize()}s fought"  # the text's word: ZeFRS's turns
-        UITextBox(f"<font size=6><b>{head}</b></font><br><br>{out.reason}<br><br>"
-                  f"{fought}: {self.tm.state.round} · events: {len(self.tm.events)}",
+        UITextBox(f"<font size=6><b>{escape(head)}</b></font><br><br>"
+                  + escape(body).replace("\n", "<br>"),
                   pygame.Rect(10, 10, 580, 180), self.app.ui, container=self.end_panel)
         menu = UIButton(pygame.Rect(60, 220, 220, 44), "Back to the menu", self.app.ui,
                         container=self.end_panel)

@@ -51,6 +51,7 @@ from rules.wording import Words
 
 
 class Empress(TableRuleset):
+    health_below_zero = True  # EMP-54: -4 HP critical, lower dead: the count matters
     id: ClassVar[str] = "empress"
     name: ClassVar[str] = "Empress"
     source: ClassVar[str] = ("\"Empress core rules\", section 3: Combat, by the author of "
