@@ -311,7 +311,11 @@ class Ruleset:
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         """Short lines describing the unit, for hover cards and the sandbox."""
         u = state.unit(unit_id)
-        return [f"{u.name} ({u.side})", f"HP {u.hp}/{u.max_hp} {u.condition or u.status}"]
+        from rules.wording import Words  # the events import this module; Words imports them
+
+        w = Words.of(state)
+        return [f"{w.unit(u.id)} ({w.side(u.side, start=False)})",
+                f"{w.health} {w.points(u.hp)}/{u.max_hp} {u.condition or u.status}"]
 
     def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
                        ) -> list[tuple[int, str, str]]:

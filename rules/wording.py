@@ -273,6 +273,11 @@ class Words:
     def unit(self, uid: str) -> str:
         return self.units.get(uid, uid)
 
+    def points(self, hp: int) -> int:
+        """A figure's points as a card shows them: never below 0 where the ruleset's text
+        counts none (Ruleset.health_below_zero), so a blow past 0 reads "HP 0/14"."""
+        return hp if self.below_zero else max(hp, 0)
+
     def kind(self, template: str) -> str:
         """A template as a player reads it: its name in the ruleset's tables ("Fighting-Man"),
         else its id in words ("bandit chief" for `bandit_chief`)."""

@@ -347,3 +347,24 @@ def test_the_odds_box_names_a_charger_and_a_shieldmate() -> None:
     for line in box:
         _read("odds box", line, st, seen)
     assert not seen, seen
+
+
+@pytest.mark.parametrize("ruleset", ["enchanted_realms", "zefrs", "tarnished_tale"])
+def test_a_card_shows_no_points_below_zero_where_the_text_counts_none(ruleset: str) -> None:
+    """Issue 35: a figure struck past 0 under a ruleset whose text counts no points below
+    it (Ruleset.health_below_zero) shows "HP 0/14" on its card and the roster, never
+    "HP -2/14"."""
+    from dataclasses import replace
+
+    from game.ui.battle_panels import roster
+
+    state, _ = start(load_setup(MAPS / "open_field.tmx", ruleset=ruleset, seed=1)[0])
+    u = state.units[0]
+    state = state.with_unit(replace(u, hp=-2))
+    lines = ruleset_of(state).unit_lines(state, u.id)
+    lines += [line for _, figures in roster(state, Words.of(state)) for line in figures]
+    seen: list[str] = []
+    for line in lines:
+        _read("card", line, state, seen)
+    assert not seen, seen
+    assert any(f"0/{u.max_hp}" in line for line in lines), lines

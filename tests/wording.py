@@ -44,7 +44,8 @@ RAW_COORD = [re.compile(p) for p in (
 # A count for a developer, not a player: how many events or commands the engine applied.
 DEV_COUNT = re.compile(r"\b(events|commands|steps|frames)(: | applied)\d*", re.IGNORECASE)
 # Points below 0 where the ruleset's text counts none (Ruleset.health_below_zero).
-BELOW_ZERO = re.compile(r"(?<![\w+-])-\d+ (HP|hit points?|Damage Points)\b|\bhp -\d+")
+BELOW_ZERO = re.compile(r"(?<![\w+-])-\d+ (HP|hit points?|Damage Points)\b"
+                        r"|\b(HP|hp|Damage|Damage Points) -\d+|— -\d+/\d+ HP")
 NAME_TWICE = re.compile(r"\b([A-Za-z][\w-]*) \(\1\)", re.IGNORECASE)  # "Bandit (bandit)"
 SIDE_LETTER = re.compile(r"\bside [AB]\b")
 # A pointer at a line ("<- a sensible defender's choice"); "->" is the window's spelling

@@ -56,7 +56,7 @@ def roster(state: Battle, words: Words) -> Roster:
         for u in state.units:
             if u.side == s.id:
                 what = figure_state(state, u)
-                lines.append(f"{words.unit(u.id)} — {u.hp}/{u.max_hp} HP"
+                lines.append(f"{words.unit(u.id)} — {words.points(u.hp)}/{u.max_hp} HP"
                              + (f", {what}" if what else ""))
         if lines:
             out.append((words.side(s.id), tuple(lines)))
