@@ -368,3 +368,27 @@ def test_a_card_shows_no_points_below_zero_where_the_text_counts_none(ruleset: s
         _read("card", line, state, seen)
     assert not seen, seen
     assert any(f"0/{u.max_hp}" in line for line in lines), lines
+
+
+def test_hex_labels_read_as_a_wargame_map_names_its_hexes() -> None:
+    """R-FLANK-HEX-LABELS: column letters and a row number, column A and row 1 the map's
+    first; AA after Z; a ring board counts from its least column and row, so nothing on
+    it is negative; the mass battle's squares are named alike."""
+    from rules.hexgrid import Hex, offset_to_hex
+    from rules.systems.zefrs.mass.events import square_word
+    from rules.wording import column_letters, grid_label
+
+    assert [column_letters(c) for c in (0, 3, 25, 26, 27, 51, 52)] == [
+        "A", "D", "Z", "AA", "AB", "AZ", "BA"]
+    assert grid_label(3, 4) == "D5" and grid_label(-1, 0) == "off the map"
+    tiled, _ = start(load_setup(MAPS / "river_ford.tmx", seed=1)[0])
+    w = Words.of(tiled)
+    b = tiled.board
+    assert w.hex(offset_to_hex(0, 0, b.stagger_axis, b.stagger_index)) == "A1"
+    assert w.hex(offset_to_hex(3, 4, b.stagger_axis, b.stagger_index)) == "D5"
+    ring, _ = start(demo_setup("fallen_empire", seed=1))
+    labels = {Words.of(ring).hex(h) for h, _ in ring.board.cells}
+    assert all(re.fullmatch(r"[A-Z]+\d+", label) for label in labels), labels
+    assert {"A9", "I1"} <= labels  # the ring's west point; the middle of its top row
+    assert Words.of(ring).hex(Hex(-40, 0)) == "off the map"
+    assert square_word((2, 3)) == "C4"
