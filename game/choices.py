@@ -142,7 +142,7 @@ CHOICE_WORDS = {
 
 def choice_label(option: str, w: Words = PLAIN) -> str:
     """Words for a ruleset's named choice ("counter:o1" → "Hold to counter Orc 1",
-    "counter_hex:2,2" → "Hold to counter at col 3, row 2")."""
+    "counter_hex:2,2" → "Hold to counter at D3")."""
     if option in CHOICE_WORDS:
         return CHOICE_WORDS[option]
     if option.isdigit():

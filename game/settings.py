@@ -1,7 +1,8 @@
-"""What the window remembers between runs: its size, the animation speed, the scenario,
-ruleset and players last started from the menu, and the folders the player has played maps
-from (the only folders besides the bundled maps and a save's own from which a save may make
-Flank open its map), in `settings.json` in the user's config folder.
+"""What the window remembers between runs: its size, the animation speed, whether the hexes'
+labels are drawn (L in a battle), the scenario, ruleset and players last started from the
+menu, and the folders the player has played maps from (the only folders besides the bundled
+maps and a save's own from which a save may make Flank open its map), in `settings.json` in
+the user's config folder.
 
 Why so careful: this file is a convenience, never a reason not to start.  A missing,
 unreadable or hand-mangled file gives the defaults; a value of the wrong shape is dropped on
@@ -51,6 +52,8 @@ def _checked(raw: Any) -> dict[str, Any]:
         out["window"] = raw["window"]
     if raw.get("anim_speed") in SPEEDS:
         out["anim_speed"] = float(raw["anim_speed"])
+    if isinstance(raw.get("hex_labels"), bool):
+        out["hex_labels"] = raw["hex_labels"]
     for key in ("scenario", "ruleset"):
         if isinstance(raw.get(key), str) and 0 < len(raw[key]) <= 200:
             out[key] = raw[key]

@@ -246,6 +246,8 @@ class UnitDamaged(Event):
     source: str = ""  # the kind of attack that did it: melee, missile, spell ...
 
     def narrate(self, w: Words = PLAIN) -> str:
+        if self.hp_after < 0 and not w.below_zero:  # no "(-1 HP left)" where none is
+            return f"{w.unit(self.unit)} takes {self.amount} damage (no {w.health} left)."
         return (f"{w.unit(self.unit)} takes {self.amount} damage "
                 f"({self.hp_after} {w.health} left).")
 

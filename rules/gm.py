@@ -32,7 +32,7 @@ class PlaceUnit(Command):
     unit: UnitSpec
 
     def say(self, w: Words = PLAIN) -> str:
-        kind = self.unit.template.replace("_", " ")
+        kind = w.kind(self.unit.template)
         return f"GM places {a_an(kind)} at {w.hex(self.unit.pos)}"
 
 
@@ -113,9 +113,11 @@ class UnitPlaced(Event):
 
     def narrate(self, w: Words = PLAIN) -> str:
         u = self.unit
-        kind = u.template.replace("_", " ")
-        who = w.units.get(u.id) or u.name or kind.capitalize()
-        return f"GM places {who} ({kind}) at {w.hex(u.pos)}."
+        kind = w.kind(u.template)
+        who = w.units.get(u.id) or u.name or kind[:1].upper() + kind[1:]
+        # "Aldric (a Fighting-Man)", but "Orc 2", never "Orc 2 (orc)"
+        what = "" if kind.lower() in who.lower() else f" ({a_an(kind)})"
+        return f"GM places {who}{what} at {w.hex(u.pos)}."
 
 
 class UnitRemoved(Event):

@@ -161,6 +161,10 @@ class Ruleset:
     # The clause by which a fighter turns to face the foe he strikes as he strikes
     # (`rules.engine.face_target`), for the sandbox's step-through to cite.
     facing_rule: ClassVar[str] = "R-POS-FACE"
+    # Whether the text counts a figure's points below 0 (Fallen Empire's and Empress's
+    # dying figures); elsewhere a blow past 0 leaves none, and the log says so, never
+    # "(-1 HP left)".
+    health_below_zero: ClassVar[bool] = False
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         raise NotImplementedError
@@ -310,7 +314,11 @@ class Ruleset:
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         """Short lines describing the unit, for hover cards and the sandbox."""
         u = state.unit(unit_id)
-        return [f"{u.name} ({u.side})", f"HP {u.hp}/{u.max_hp} {u.condition or u.status}"]
+        from rules.wording import Words  # the events import this module; Words imports them
+
+        w = Words.of(state)
+        return [f"{w.unit(u.id)} ({w.side(u.side, start=False)})",
+                f"{w.health} {w.points(u.hp)}/{u.max_hp} {u.condition or u.status}"]
 
     def path_reactions(self, state: Battle, unit_id: str, path: list[Hex]
                        ) -> list[tuple[int, str, str]]:

@@ -14,7 +14,9 @@ sandbox, cards, buttons, transcripts, `flank demo`):
   plural(n, "die")           -> "1 die", "3 dice"
   direction_word(d, flat)    -> "north-east"
   Words.side(id) / .agree    -> "The orcs win", "The border watch has declared"
-  Words.hex((q, r))          -> "col 3, row 4" (the Tiled column and row, as the map says)
+  Words.hex((q, r))          -> "D5": the hex's label, column letters and row number counted
+                                from the map's first column and row (R-FLANK-HEX-LABELS), as
+                                the board draws them (L in a battle)
   figure_names(state)        -> the names figures go by: the scenario's, else the template's
                                 numbered where two share it ("Orc 4", "Spearman 2")
 """
@@ -166,6 +168,16 @@ def _ruleset_word(ruleset: str, attr: str, default: str) -> str:
         return default
 
 
+def _ruleset_flag(ruleset: str, attr: str, default: bool) -> bool:
+    """A yes-or-no of the ruleset's (`health_below_zero`), or `default`."""
+    if not ruleset:
+        return default
+    try:
+        return bool(getattr(registry.load(registry.RULESETS, ruleset), attr, default))
+    except (registry.PluginError, KeyError, ValueError):
+        return default
+
+
 def template_names(ruleset: str) -> dict[str, str]:
     """Each template id of `ruleset` to the name its tables give it ("Crossbowman"); {} for
     a ruleset that keeps none or does not load."""
@@ -182,6 +194,51 @@ def _template_names(ruleset: str) -> dict[str, str]:
     return {k: getattr(t, "name", "") for k, t in units.items()}
 
 
+def column_letters(col: int) -> str:
+    """A column's letters as a wargame map or a chessboard writes them: 0 is "A", 25 "Z",
+    26 "AA", 27 "AB" (R-FLANK-HEX-LABELS)."""
+    letters = ""
+    n = col
+    while n >= 0:
+        letters = chr(ord("A") + n % 26) + letters
+        n = n // 26 - 1
+    return letters
+
+
+def grid_label(col: int, row: int) -> str:
+    """The label of the cell in column `col` and row `row` counted from 0 at the board's
+    first ones: "A1", "D5", "AB12" (R-FLANK-HEX-LABELS).  A hex and a mass battle's square
+    are named alike; a cell before the first column or row is "off the map"."""
+    if col < 0 or row < 0:
+        return "off the map"
+    return f"{column_letters(col)}{row + 1}"
+
+
+def board_origin(board: Any) -> tuple[int, int]:
+    """The (col, row) of `board` labelled "A1": (0, 0) on a Tiled map (its first column and
+    row, whether or not a hex stands there); on a board of hexes laid around a centre (a
+    demo's or a test's ring, whose columns and rows run negative) the least column and row
+    any of its hexes has, so no hex of the board is named with a negative number."""
+    if not getattr(board, "cells", ()):
+        return (0, 0)
+    memo = getattr(board, "memo", None)
+    if memo is not None and "label_origin" in memo:
+        return memo["label_origin"]  # type: ignore[no-any-return]
+    axis, index = board.stagger_axis, board.stagger_index
+    offsets = [hex_to_offset(h, axis, index) for h, _ in board.cells]
+    origin = (min(0, *(c for c, _ in offsets)), min(0, *(r for _, r in offsets)))
+    if memo is not None:
+        memo["label_origin"] = origin
+    return origin
+
+
+def hex_label(board: Any, h: Hex) -> str:
+    """Hex `h`'s label on `board`, as the board draws it and the log names it ("D5")."""
+    col, row = hex_to_offset(h, board.stagger_axis, board.stagger_index)
+    ox, oy = board_origin(board)
+    return grid_label(col - ox, row - oy)
+
+
 @dataclass(frozen=True)
 class Words:
     """The words of one battle: figures' names, sides' names, the board's orientation."""
@@ -193,6 +250,9 @@ class Words:
     health: str = "HP"  # the ruleset's word for the points a figure loses
     round: str = "round"  # the ruleset's word for one turn of the fight ("turn" in ZeFRS)
     facings: tuple[str, ...] | None = None  # a mode's board's words for the hexsides
+    origin: tuple[int, int] = (0, 0)  # the (col, row) labelled "A1" (board_origin)
+    kinds: Mapping[str, str] = field(default_factory=dict)  # template id -> its name
+    below_zero: bool = True  # the text counts points below 0 (Ruleset.health_below_zero)
 
     @classmethod
     def of(cls, state: Any) -> Words:
@@ -204,10 +264,24 @@ class Words:
                    stagger=(board.stagger_axis, board.stagger_index),
                    health=_ruleset_word(getattr(state, "ruleset", ""), "health_word", "HP"),
                    round=_ruleset_word(getattr(state, "ruleset", ""), "round_word", "round"),
-                   facings=getattr(state, "facing_words", None))
+                   facings=getattr(state, "facing_words", None),
+                   origin=board_origin(board),
+                   kinds=_template_names(getattr(state, "ruleset", "")),
+                   below_zero=_ruleset_flag(getattr(state, "ruleset", ""),
+                                            "health_below_zero", True))
 
     def unit(self, uid: str) -> str:
         return self.units.get(uid, uid)
+
+    def points(self, hp: int) -> int:
+        """A figure's points as a card shows them: never below 0 where the ruleset's text
+        counts none (Ruleset.health_below_zero), so a blow past 0 reads "HP 0/14"."""
+        return hp if self.below_zero else max(hp, 0)
+
+    def kind(self, template: str) -> str:
+        """A template as a player reads it: its name in the ruleset's tables ("Fighting-Man"),
+        else its id in words ("bandit chief" for `bandit_chief`)."""
+        return self.kinds.get(template) or template.replace("_", " ")
 
     def units_list(self, uids: Iterable[str]) -> str:
         return and_list([self.unit(u) for u in uids])
@@ -242,11 +316,12 @@ class Words:
         return direction_word(d, self.flat)
 
     def hex(self, h: tuple[int, int] | Hex) -> str:
-        """A hex as the map's column and row ("col 3, row 4")."""
+        """A hex by its label as the board draws it ("D5", R-FLANK-HEX-LABELS); a hex
+        before the board's first column or row is "off the map"."""
         q, r = (h.q, h.r) if isinstance(h, Hex) else h
         axis, index = self.stagger or ("y", "odd")
         col, row = hex_to_offset(Hex(q, r), axis, index)  # type: ignore[arg-type]
-        return f"col {col}, row {row}"
+        return grid_label(col - self.origin[0], row - self.origin[1])
 
     def names(self) -> dict[str, str]:
         """Every id this battle knows to its name (units and sides)."""
@@ -298,9 +373,13 @@ __all__ = [
     "PLAIN",
     "Words",
     "and_list",
+    "board_origin",
+    "column_letters",
     "counted",
     "direction_word",
     "figure_names",
+    "grid_label",
+    "hex_label",
     "order_line",
     "plural",
     "plural_of",

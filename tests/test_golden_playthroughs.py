@@ -1,6 +1,7 @@
 """Golden playthroughs: a seeded random battle under each ruleset, narrated event by event,
 compared with the log kept in tests/golden/.  Any change in what the rules do shows up here as
-a readable diff.  After a deliberate rules change, regenerate with
+a readable diff, in the words a player reads (names, hex labels).  After a deliberate rules
+change, regenerate with
 
     FLANK_UPDATE_GOLDEN=1 python -m pytest tests/test_golden_playthroughs.py
 
@@ -17,6 +18,7 @@ from rules.engine import catalogue
 from rules.playout import random_playout
 from rules.scenarios import demo_setup
 from rules.state import state_hash
+from rules.wording import Words
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -24,8 +26,9 @@ GOLDEN = Path(__file__).parent / "golden"
 def transcript(ruleset: str) -> str:
     play = random_playout(demo_setup(ruleset, seed=11), seed=11, max_commands=600)
     lines = [f"# {ruleset}: demo position, seed 11, random legal play"]
+    words = Words.of(play.initial)  # as a player reads it: names, hex labels (issue 35)
     for e in play.events:
-        text = e.narrate()
+        text = words.say(e)
         if text:
             lines.append(text)
     lines.append(f"# {len(play.commands)} commands, {len(play.events)} events")

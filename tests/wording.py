@@ -1,5 +1,8 @@
 """What a player must never read, in one place, so every ruleset and mode is held to it:
-an internal id standing alone, a Python repr, a tuple, `side N`, a snake_case field name,
+an internal id standing alone (a figure's, a side's or a template's where a name is shown
+instead), a Python repr, a tuple, `side N` or `side A`, a raw coordinate ("col 3, row 4",
+"x,y": a hex is named by its label, R-FLANK-HEX-LABELS), a count meant for developers
+("events: 166"), a snake_case field name,
 a trigger's key for a free attack ("provokes Orc 1 (leave)"), the spelling "armor" where the
 game writes "armour", and a singular/plural slip
 ("1 dice", "2 hex", "hit(s)", "The orcs wins", "The border watch have declared").
@@ -16,14 +19,38 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from rules.wording import Words, reads_plural
+from rules.wording import Words, reads_plural, template_names
+
+
+@lru_cache(maxsize=16)
+def _template_names(ruleset: str) -> dict[str, str]:
+    return template_names(ruleset) if ruleset else {}
 
 REPR = [re.compile(p) for p in (
     r"\w=\S",  # unit='o1', option=2
     r"\(\w+=",  # choose(unit=
     r"(?<![A-Za-z])'[a-z0-9_:,]+'",  # 'o1'
     r"\bNone\b|\bTrue\b|\bFalse\b",
+    r"\b[A-Z]\w*\(\w",  # Hex(q=1, ...), Move(unit=
+    r"<[\w.]+ object",  # <rules.state.Unit object at 0x...>
+    r"\{'|\['",  # a dict's or a list's repr
 )]
+# A hex named by the map's raw column and row, or a square as a command keys it ("3,4"),
+# rather than by its label ("D5", R-FLANK-HEX-LABELS); a negative coordinate anywhere.
+RAW_COORD = [re.compile(p) for p in (
+    r"\bcol(umn)? -?\d+,? row -?\d+", r"(?<![\d.])-?\d+,-?\d+(?![\d.])",
+    r"\b(at|to|onto|from) \(?-\d+",
+)]
+# A count for a developer, not a player: how many events or commands the engine applied.
+DEV_COUNT = re.compile(r"\b(events|commands|steps|frames)(: | applied)\d*", re.IGNORECASE)
+# Points below 0 where the ruleset's text counts none (Ruleset.health_below_zero).
+BELOW_ZERO = re.compile(r"(?<![\w+-])-\d+ (HP|hit points?|Damage Points)\b"
+                        r"|\b(HP|hp|Damage|Damage Points) -\d+|— -\d+/\d+ HP")
+NAME_TWICE = re.compile(r"\b([A-Za-z][\w-]*) \(\1\)", re.IGNORECASE)  # "Bandit (bandit)"
+SIDE_LETTER = re.compile(r"\bside [AB]\b")
+# A pointer at a line ("<- a sensible defender's choice"); "->" is the window's spelling
+# of "→" in a running total (game/ui/markup.py), a player's arrow.
+ARROW = re.compile(r"<-")
 TUPLE = [re.compile(p) for p in (r"\(-?\d+, ?-?\d+(, ?-?\d+)*\)", r"\(-?\d+,\)",
                                  r"\[\d+(, \d+)*\]")]
 SIDE_N = re.compile(r"\bside \d")
@@ -44,16 +71,24 @@ _SINGULAR = ("wins", "has", "declares", "achieves", "is", "checks", "holds", "br
 _PLURAL = ("win", "have", "declare", "achieve", "are", "check", "hold", "break")
 
 
+# Ids that are also words the game writes of its own ("Set spear", "draws his bow"): a
+# figure called "spear" by the file is not named by the word.
+ORDINARY_WORDS = frozenset({"a", "i", "spear", "bow", "sword", "lance", "shield", "axe", "club",
+                            "dagger", "mace", "sling", "pike", "halberd", "crossbow"})
+
+
 def _word(w: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w'-])" + re.escape(w) + r"(?![\w-])")
 
 
 @lru_cache(maxsize=256)
 def _bare_ids(ids: tuple[str, ...], names: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One pattern for every id that is not part of a figure's or side's name ("o1" is a
-    slip, but "Orc" inside "Orc 1" is not), so a scan of a whole battle's buttons builds
-    it once per cast, not once per line."""
-    bare = [i for i in ids if not any(_word(i).search(n) for n in names)]
+    """One pattern for every id that is not part of a figure's, side's or template's name,
+    in any case ("o1" and "xbow" are slips, but "Orc" inside "Orc 1" and "orc" for a
+    template named "Orc" are words), so a scan of a whole battle's buttons builds it once
+    per cast, not once per line."""
+    bare = [i for i in ids if i not in ORDINARY_WORDS
+            and not any(re.search(_word(i).pattern, n, re.IGNORECASE) for n in names)]
     if not bare:
         return None
     return re.compile(r"(?<![\w'-])(" + "|".join(map(re.escape, sorted(bare, key=len,
@@ -75,11 +110,33 @@ def _words_of(battle: Any) -> Words:
 def slips(text: str, battle: Any) -> list[str]:
     """What is wrong with `text` for a person reading it in `battle` ([] if nothing)."""
     words = _words_of(battle)
-    names = list(words.units.values()) + [s.name for s in battle.sides]
+    templates = _template_names(getattr(battle, "ruleset", ""))
+    names = (list(words.units.values()) + [s.name for s in battle.sides]
+             + [n for n in templates.values() if n])
     out = []
-    bare = _bare_ids(tuple(u.id for u in battle.units), tuple(names))
+    ids = (tuple(u.id for u in battle.units)
+           + tuple(s.id for s in battle.sides if s.name and s.name != s.id)
+           + tuple(t for t in sorted({u.template for u in battle.units}) if t in templates))
+    bare = _bare_ids(ids, tuple(names))
     found = {m.group(1) for m in bare.finditer(text)} if bare is not None else set()
-    out += [f"the id {u.id!r}" for u in battle.units if u.id in found]
+    out += [f"the id {i!r}" for i in dict.fromkeys(ids) if i in found]
+    out += [f"a raw coordinate ({m.group(0)!r})" for p in RAW_COORD for m in [p.search(text)]
+            if m]
+    m = DEV_COUNT.search(text)
+    if m:
+        out.append(f"a developer's count ({m.group(0)!r})")
+    m = BELOW_ZERO.search(text)
+    if m and not words.below_zero:
+        out.append(f"points below 0 where the text has none ({m.group(0)!r})")
+    m = NAME_TWICE.search(text)
+    if m:
+        out.append(f"a name and its template's id ({m.group(0)!r})")
+    m = SIDE_LETTER.search(text)
+    if m:
+        out.append(f"a side by its letter ({m.group(0)!r})")
+    m = ARROW.search(text)
+    if m:
+        out.append(f"a programmer's arrow ({m.group(0)!r})")
     out += [f"a repr ({m.group(0)!r})" for p in REPR for m in [p.search(text)] if m]
     out += [f"a tuple ({m.group(0)!r})" for p in TUPLE for m in [p.search(text)] if m]
     if SIDE_N.search(text):

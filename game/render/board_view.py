@@ -26,6 +26,7 @@ from game.render.camera import ZOOMS, Camera
 from game.render.figure_facts import unit_facts
 from game.render.figure_motion import Motion
 from game.render.figure_sprites import FigureSprites, Look, facing_angle, marks_of, pose_of
+from game.render.hex_labels import draw_hex_labels
 from game.render.hex_markers import draw_marker_names, draw_markers
 from game.render.legend import Swatch, draw_legend
 from game.render.overlay_layer import OverlayLayer
@@ -68,6 +69,7 @@ class BoardView:
         self.ruleset = ruleset_of(state)
         self.built_while_drawing = 0  # chunks a frame had to build on the spot (bench, tests)
         self.legend_drawn: list[tuple[pygame.Rect, Swatch]] = []  # the overlays' legend
+        self.hex_labels = False  # each hex's label drawn ("D5", game.render.hex_labels)
         self._plan: tuple = ()
         self._heading = 0  # the way the last zoom step went: -1 out, 1 in, 0 none yet
         self._pending: list[Key] = []
@@ -170,6 +172,8 @@ class BoardView:
             draw_pointer(surf, self.camera, overlays)
         markers = self.markers(state)
         draw_markers(surf, self.camera, markers)
+        if self.hex_labels:  # on the ground: a figure standing there is drawn over it
+            draw_hex_labels(surf, self.camera, state.board)
         self._draw_tokens(surf, state, selected, acting, position, motion)
         if overlays is not None:
             draw_labels(surf, self.camera, overlays)

@@ -272,7 +272,7 @@ class Sandbox(SessionLog):
                                f"{exc.args[0] if exc.args else exc}") from None
         old = self.ruleset.name
         figures = plural(len(report.mapped), "figure")
-        label = f"Switch {old} -> {new.name}: {figures}"
+        label = f"Switch from {old} to {new.name}: {figures}"
         if old == new.name:
             label = f"Start play again from here ({new.name}, {figures})"
         if report.unmapped:

@@ -57,7 +57,7 @@ def roster(state: Battle, words: Words) -> Roster:
         for u in state.units:
             if u.side == s.id:
                 what = figure_state(state, u)
-                lines.append(f"{words.unit(u.id)} — {u.hp}/{u.max_hp} HP"
+                lines.append(f"{words.unit(u.id)} — {words.points(u.hp)}/{u.max_hp} HP"
                              + (f", {what}" if what else ""))
         if lines:
             out.append((words.side(s.id), tuple(lines)))
@@ -194,7 +194,7 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
                     target_hp = target.hp
         except (KeyError, ValueError, AssertionError):
             odds = None
-        self.panel.set_odds(title, odds, target_hp, figure, roster)
+        self.panel.set_odds(title, odds, target_hp, figure, roster, words=words)
 
     def _odds_for(self, state: Battle, words: Words, uc: Any, target: str
                   ) -> tuple[AttackOdds | None, str]:

@@ -26,7 +26,8 @@ from game.ui.battle_panels import BattlePanels
 from game.ui.handover import HandoverCover
 from game.ui.help import controls_html
 from game.ui.log_box import LOG_LINES, their_last_move
-from game.ui.narration import event_html
+from game.ui.markup import escape
+from game.ui.narration import end_words, event_html
 from game.ui.play_scene import PlayScene
 from game.ui.side_panel import WIDTH, SidePanel
 from rules.commands import Command, Pass
@@ -61,6 +62,7 @@ class BattleScene(PlayScene, BattlePanels):
         self.camera = Camera(orientation=orientation, hex_size=hex_size,
                              screen=(w - WIDTH, h))
         self.view = BoardView(tm.state, self.camera, painter)
+        self.view.hex_labels = bool(app.settings.get("hex_labels", False))
         self.view.fit(tm.state)
         self.anim = Animator(tm.state, self.camera, speed=app.settings.get("anim_speed", 1.0))
         self.panel = SidePanel(app.ui, (w, h))
@@ -216,6 +218,9 @@ class BattleScene(PlayScene, BattlePanels):
             self.options.reach = not self.options.reach
         elif e.key == pygame.K_a:
             self.options.arcs = not self.options.arcs
+        elif e.key == pygame.K_l:  # the hexes' labels, as the log names them; remembered
+            self.view.hex_labels = not self.view.hex_labels
+            self.app.settings["hex_labels"] = self.view.hex_labels
         elif e.key in (pygame.K_z, pygame.K_y) and e.mod & pygame.KMOD_CTRL:
             self._undo(redo=e.key == pygame.K_y)
         elif e.key == pygame.K_f:
@@ -339,18 +344,14 @@ class BattleScene(PlayScene, BattlePanels):
     def _show_end(self) -> None:
         if self.end_panel is not None:
             return
-        out = self.tm.outcome
-        assert out is not None
+        assert self.tm.outcome is not None
         w, h = self.app.size
         self.end_panel = UIPanel(pygame.Rect(w // 2 - 300, h // 2 - 150, 600, 300),
                                  starting_height=30, manager=self.app.ui)
-        winner = out.winner in {s.id for s in self.tm.state.sides}
-        words = Words.of(self.tm.state)
-        head = words.agree(out.winner, "wins", "win") if winner else "A draw"
+        head, body = end_words(self.tm.state)
         self.end_headline = head
-        fought = f"{words.round.capitalize()}s fought"  # the text's word: ZeFRS's turns
-        UITextBox(f"<font size=6><b>{head}</b></font><br><br>{out.reason}<br><br>"
-                  f"{fought}: {self.tm.state.round} · events: {len(self.tm.events)}",
+        UITextBox(f"<font size=6><b>{escape(head)}</b></font><br><br>"
+                  + escape(body).replace("\n", "<br>"),
                   pygame.Rect(10, 10, 580, 180), self.app.ui, container=self.end_panel)
         menu = UIButton(pygame.Rect(60, 220, 220, 44), "Back to the menu", self.app.ui,
                         container=self.end_panel)

@@ -198,7 +198,8 @@ class ChaseScene(ModeScene):
         mark = f.quarry_of(uid) if r.role == "pursuer" else None
         role = (f"chasing {escape(names.unit(mark.unit))}" if mark is not None
                 else "chasing" if r.role == "pursuer" else "fleeing")
-        return (f"<b>{escape(names.unit(uid))}</b>, {role}, HP {u.hp}/{u.max_hp}<br>"
+        return (f"<b>{escape(names.unit(uid))}</b>, {role}, HP {names.points(u.hp)}/"
+                f"{u.max_hp}<br>"
                 f"speed {r.speed} ft (chart row {row}, ER-27, ER-30), Agility {u.agility:+d}<br>"
                 f"{escape(w.name)}, reach {u.reach_ft} ft, {escape(weight)}")
 

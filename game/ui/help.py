@@ -13,6 +13,7 @@ CONTROLS = [
     ("T", "show the hexes the other side threatens"),
     ("R", "show the selected unit's reach"),
     ("A", "show the selected unit's facing arcs"),
+    ("L", "label every hex (\"D5\": column letter, row number), as the log names them"),
     ("Arrows / drag / screen edge", "pan"),
     ("Mouse wheel, + / -", "zoom"),
     ("F", "speed up animations (x1, x2, x4); Space while figures move: skip to the end"),

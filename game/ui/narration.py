@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from game.ui.markup import escape
 from rules.events import AttackRolled, Event
+from rules.state import Battle
 from rules.wording import Words, with_names
 
 _CITE = re.compile(r"\(((?:FE|EMP|TT|ZEF|ER|R)-[^()]*?)\)")
@@ -23,6 +24,19 @@ def words_of(names: Words | Mapping[str, str] | None) -> Words:
     if isinstance(names, Words):
         return names
     return Words(units=dict(names or {}), sides=dict(names or {}))
+
+
+def end_words(state: Battle) -> tuple[str, str]:
+    """The victory box of a battle that is over, as (headline, body): who won (or "A
+    draw"), why in the battle's names, and how many rounds (the text's word: ZeFRS's
+    turns) were fought.  No count of the engine's events: that is a developer's number."""
+    out = state.outcome
+    words = Words.of(state)
+    winner = out is not None and out.winner in {s.id for s in state.sides}
+    head = words.agree(out.winner, "wins", "win") if winner and out.winner else "A draw"
+    reason = words.text(out.reason) if out is not None and out.reason else ""
+    fought = f"{words.round.capitalize()}s fought: {state.round}"
+    return head, f"{reason}\n\n{fought}" if reason else fought
 
 
 def say(event: Event, names: Words | Mapping[str, str] | None = None) -> str:

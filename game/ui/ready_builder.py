@@ -2,11 +2,11 @@
 "Stand at the ready…", then the kinds of "if" (game/ready_menu.py), then what he does then
 if there is a choice (attack, run, potion, medicine, a deed: R-ER-READY-ACTIONS), then the
 triggers of the chosen kind and action, each in the ruleset's words
-(`Ruleset.word_command`: "Stand at the ready: if a foe steps onto col 3, row 4, he attacks
+(`Ruleset.word_command`: "Stand at the ready: if a foe steps onto D5, he attacks
 him", the button saying it from the "if"), paged by
 the side panel if they are many.  "Back" (or Esc) goes up a step; choosing a trigger submits
 it.  The hexes a trigger under the mouse watches are ringed on the board (`watched`), so
-"col 3, row 4" is seen, not looked up.
+"D5" is seen, not looked up.
 
 Why a menu and not a row of buttons: the rules offer a dozen or more triggers at once; a flat
 list of look-alike sentences could not be read.  The steps of the menu are buttons whose
@@ -33,8 +33,8 @@ def _step(unit: str, what: str) -> Choose:
 
 
 def _without_prefix(said: str) -> str:
-    """"Stand at the ready: if a foe steps onto col 3, row 4, he attacks him" → "If a foe
-    steps onto col 3, row 4, he attacks him": the button opening the menu said the first
+    """"Stand at the ready: if a foe steps onto D5, he attacks him" → "If a foe
+    steps onto D5, he attacks him": the button opening the menu said the first
     part, and the whole sentence would not fit a button."""
     head, sep, rest = said.partition(": ")
     return rest[:1].upper() + rest[1:] if sep and head.startswith("Stand at the ready") \

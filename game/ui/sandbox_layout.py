@@ -17,4 +17,5 @@ OVERLAY_KEYS = {
 HELP = ("<b>Sandbox</b>: click a hex to place the palette figure · click a figure to select "
         "it · drag to move · right-click a figure to target it · Q/E turn · Delete removes · "
         "Ctrl+Z / Ctrl+Y undo, redo · overlays: T threat (per side), R reach, A arcs, "
-        "W who can hit the hex under the mouse, P the path to it, F who flanks the target")
+        "W who can hit the hex under the mouse, P the path to it, F who flanks the target · "
+        "L the hexes' labels")

@@ -102,6 +102,7 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports, SandboxChase):
         self.camera = Camera(orientation=orientation, hex_size=size,
                              screen=(w - LEFT - RIGHT, h))
         self.view = BoardView(self.sb.state, self.camera, painter_for(sc) if sc else None)
+        self.view.hex_labels = bool(self.app.settings.get("hex_labels", False))
         self.view.fit(self.sb.state)
 
     def build(self) -> None:
@@ -343,6 +344,9 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports, SandboxChase):
                 self.selected = None
         elif e.key == pygame.K_t:
             self._cycle_threat()
+        elif e.key == pygame.K_l:  # the hexes' labels, as the log names them (as in a battle)
+            self.view.hex_labels = not self.view.hex_labels
+            self.app.settings["hex_labels"] = self.view.hex_labels
         elif e.key in OVERLAY_KEYS:
             name = OVERLAY_KEYS[e.key]
             self.overlays_on[name] = not self.overlays_on.get(name)
@@ -430,7 +434,9 @@ class SandboxScene(SandboxDialogs, SandboxPanels, SandboxExports, SandboxChase):
             return False
 
     def _after_switch(self) -> None:
+        labels = self.view.hex_labels
         self.view = BoardView(self.sb.state, self.camera, self.view.terrain.painter)
+        self.view.hex_labels = labels
         if self.selected and not self.sb.state.has_unit(self.selected):
             self.selected = None
         if self.target and not self.sb.state.has_unit(self.target):

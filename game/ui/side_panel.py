@@ -28,11 +28,16 @@ from game.ui.markup import escape, moment_html, pct
 from game.ui.odds_chart import draw_chart, outcome_hex
 from rules.commands import Command
 from rules.engine import AttackOdds
+from rules.wording import Words, counted
 
 WIDTH = 380
 
 
-def odds_html(title: str, odds: AttackOdds) -> str:
+def odds_html(title: str, odds: AttackOdds, words: Words | None = None) -> str:
+    """The odds box: the chances, what is needed, each modifier with its clause, the notes;
+    a reason that names a figure by its id ("bugbear_1 charged: AC worse", FE-17) in the
+    battle's `words`, and a rule's "0 hit(s)" put in number, as the log has them."""
+    say = words.text if words is not None else counted
     lines = [f"<b>{escape(title)}</b>",
              f"Hit <b>{pct(odds.hit)}</b> · kill <b>{pct(odds.kill)}</b> · "
              f"mean damage {float(odds.expected_damage):.2f}",
@@ -43,10 +48,10 @@ def odds_html(title: str, odds: AttackOdds) -> str:
                                 f"{float(p) * 100:.0f}%</font>" for name, p in odds.outcomes))
     for m in odds.modifiers:
         colour = "#8fe08f" if m.value > 0 else "#ff9a80" if m.value < 0 else "#c0c0c0"
-        lines.append(f"<font color='{colour}'>{m.value:+d}</font> {escape(m.reason)} "
+        lines.append(f"<font color='{colour}'>{m.value:+d}</font> {escape(say(m.reason))} "
                      f"<font color='#9fc6ff'>({escape(m.rule)})</font>")
     for n in odds.notes:
-        lines.append(f"<i>{escape(n)}</i>")
+        lines.append(f"<i>{escape(say(n))}</i>")
     return "<br>".join(lines)
 
 
@@ -238,7 +243,8 @@ class SidePanel:
                 self._layout()
 
     def set_odds(self, title: str, odds: AttackOdds | None, target_hp: int = 0,
-                 figure: list[str] | None = None, roster: Roster = ()) -> None:
+                 figure: list[str] | None = None, roster: Roster = (),
+                 words: Words | None = None) -> None:
         """The box under the card: the odds of the blow under the mouse, else the card of
         the figure under it (`figure`), else the roster of both sides (`roster`; its text
         is made again only when it changed, and laid out only when the text did), else a
@@ -248,7 +254,7 @@ class SidePanel:
             self.chart.show() if odds else self.chart.hide()
             self._layout()
         if odds:
-            text = odds_html(title, odds)
+            text = odds_html(title, odds, words)
         elif figure:
             text = "<br>".join(escape(s) for s in figure)
         else:

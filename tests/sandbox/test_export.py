@@ -144,7 +144,7 @@ def test_the_transcript_shows_every_modifier_with_its_citation():
     assert "d20 12; damage 1d8: 4" in text
     assert "**Result:** a hit: o takes 4" in text
     lines = [t for t in text.splitlines() if t[:2] in ("1.", "2.", "3.")]
-    assert lines[0].startswith("1. GM sets o at col 1, row 0, facing east")
+    assert lines[0].startswith("1. GM sets o at B1, facing east")
     assert lines[1].startswith("2. f melee attack on o with Sword: rolled 12")
     assert lines[2].startswith("3. o takes 4 damage")
 

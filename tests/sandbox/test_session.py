@@ -69,9 +69,9 @@ def test_a_session_place_turn_step_undo_redo_switch_export(tmp_path):
     labels = [t.label for t in sb.timeline()]
     assert labels == [
         "Opening: test position (Fallen Empire)",
-        "Place Aldric (the men) at col 0, row 0, facing east",
-        "Place an orc (the orcs) at col 1, row 0, facing west",
-        "Place a pikeman (the men) at col 0, row 2, facing east",
+        "Place Aldric (the men) at M13, facing east",
+        "Place an orc (the orcs) at N13, facing west",
+        "Place a pikeman (the men) at M15, facing east",
         "Turn Orc to face east",
         "Exchange: Aldric melee on Orc: rolled 12, a hit for 4"]
     assert [t.rolled for t in sb.timeline()] == [False] * 5 + [True]
@@ -123,7 +123,7 @@ def test_undo_and_redo_are_unlimited_and_a_new_step_drops_the_undone_ones():
     assert len(sb.entries) == 23  # undone, not deleted
     sb.move("f", (0, -3))  # a new step here replaces the 20 turns
     assert len(sb.entries) == 4 and not sb.can_redo
-    assert sb.timeline()[-1].label == "Move Aldric to col -2, row -3, facing east"
+    assert sb.timeline()[-1].label == "Move Aldric to K10, facing east"
     with pytest.raises(SandboxError, match="no position 9"):
         sb.goto(9)
     # The log alone rebuilds every position.

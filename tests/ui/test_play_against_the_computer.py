@@ -4,6 +4,7 @@ and there is never a hand-over screen with only one person at the table."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pygame
@@ -36,6 +37,12 @@ def test_a_duel_against_the_computer_is_played_to_the_end():
     assert p.scene.end_headline in ("A draw", Words.of(state).agree(state.outcome.winner,
                                                                     "wins", "win"))
     assert not slips(p.scene.end_headline, state)
+    # the box's every line a player's (issue 35: no "events: 166", a developer's count)
+    boxes = [e for e in p.scene.end_panel.get_container().elements if hasattr(e, "html_text")]
+    text = " ".join(b.html_text for b in boxes)
+    assert "events" not in text and "fought" in text
+    for line in re.sub(r"<[^>]+>", "\n", text).splitlines():
+        assert not slips(line, state), (line, slips(line, state))
     assert p.covers == 0  # one person: no hand-over screens
     assert seen_thinking
     computer = [s for s in p.scene.tm.seats.values() if not s.human]

@@ -53,6 +53,7 @@ from rules.wording import Words, pronoun
 
 
 class Empress(TableRuleset):
+    health_below_zero = True  # EMP-54: -4 HP critical, lower dead: the count matters
     id: ClassVar[str] = "empress"
     name: ClassVar[str] = "Empress"
     facing_rule: ClassVar[str] = "R-EMP-FACE"

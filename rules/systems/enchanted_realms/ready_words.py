@@ -14,7 +14,7 @@ __all__ = ["say_action", "say_condition", "say_trigger"]
 
 
 def say_condition(t: Trigger, w: Words = PLAIN) -> str:
-    """The "if": "if a foe steps onto col 3, row 4"."""
+    """The "if": "if a foe steps onto D5"."""
     if t.kind in ("enter", "leave", "area"):
         assert t.hex is not None
         verb = {"enter": "steps onto", "leave": "steps off",
@@ -40,5 +40,5 @@ def say_action(t: Trigger, w: Words = PLAIN) -> str:
 
 
 def say_trigger(t: Trigger, w: Words = PLAIN) -> str:
-    """The whole trigger: "if a foe steps onto col 3, row 4, he attacks him"."""
+    """The whole trigger: "if a foe steps onto D5, he attacks him"."""
     return f"{say_condition(t, w)}, {say_action(t, w)}"

@@ -266,7 +266,8 @@ class EnchantedRealms(TableRuleset):
         _, held = held_weapon(u)
         dice = self.tables().config.base_dice + attack.skill_dice(u, held.ranged)
         lines = [f"{w.unit(u.id)} ({w.side(u.side)})",
-                 f"HP {u.hp}/{u.max_hp}" + (f"  ({u.condition})" if u.condition else ""),
+                 f"HP {max(u.hp, 0)}/{u.max_hp}"  # none below 0 (health_below_zero)
+                 + (f"  ({u.condition})" if u.condition else ""),
                  f"Armour Class {u.ac}" + (" + shield" if u.shield_ready else ""),
                  f"{held.name}: {dice}d20 {u.ranged if held.ranged else u.melee:+d}",
                  f"speed {u.walk_ft} ft" + (f", flying {u.fly_ft} ft" if u.fly_ft else "")]

@@ -30,6 +30,7 @@ Options (GM rulings, all optional):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
@@ -57,7 +58,7 @@ from rules.systems.fallen_empire.joust import (
     pool_from_hit_dice,
 )
 from rules.systems.fallen_empire.units import FEUnit, is_fe
-from rules.wording import PLAIN, Words, plural, pronoun
+from rules.wording import PLAIN, Words, and_list, plural, pronoun
 
 MODES = ("skirmish", "joust")
 STAKES = ("none", "black_knight")
@@ -318,8 +319,22 @@ class JoustThrown(Event):
         head = (f"Ride {self.throw}: {w.unit(self.unit_a)} (A) throws "
                 f"{'-'.join(map(str, self.dice_a))}, {w.unit(self.unit_b)} (B) throws "
                 f"{'-'.join(map(str, self.dice_b))}.")
-        body = [f"{w.text(t)} ({c})." for t, c in self.notes[1:]]  # notes[0] repeats the dice
+        body = [f"{w.text(_dice_said(t))} ({c})."
+                for t, c in self.notes[1:]]  # notes[0] repeats the dice
         return " ".join([head, *body, f"Pools {self.pool_a} v {self.pool_b}."])
+
+
+# The throw's notes (joust.resolve_throw) are kept in saves as written, the unmatched dice
+# as a tuple ("B's unmatched (4, 2) do not count"); a player reads "4 and 2" (issue 35).
+_UNMATCHED = re.compile(r"unmatched \((\d+(?:, \d+)*),?\) do not count")
+
+
+def _dice_said(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        dice = m.group(1).split(", ")
+        verb = "does" if len(dice) == 1 else "do"
+        return f"unmatched {and_list(dice)} {verb} not count"
+    return _UNMATCHED.sub(say, text)
 
 
 @evolver(JoustThrown)

@@ -43,6 +43,7 @@ from rules.wording import Words, pronoun
 
 
 class FallenEmpire(TableRuleset):
+    health_below_zero = True  # FE-40: from -1 to -10 HP a figure is dying
     id: ClassVar[str] = "fallen_empire"
     name: ClassVar[str] = "Fallen Empire"
     facing_rule: ClassVar[str] = "R-FE-FACE-ATTACK"
@@ -249,10 +250,13 @@ class FallenEmpire(TableRuleset):
         from rules.systems.fallen_empire.frames import PhaseFrame, RoundFrame
 
         sysd = state.system
-        order = " then ".join(" + ".join(g) for g in getattr(sysd, "order", ()))
+        w = Words.of(state)  # the sides by their names: "The champion", not "men"
+        order = " then ".join(w.sides_list(g, start=False)
+                              for g in getattr(sysd, "order", ()))
         for f in reversed(state.stack):
             if isinstance(f, PhaseFrame):
-                return f"Round {state.round} · {f.phase} · {', '.join(f.sides)}" + (
+                acting = w.sides_list(f.sides, start=True)
+                return f"Round {state.round} · {f.phase} · {acting}" + (
                     f"\nInitiative: {order}" if order else "")
             if isinstance(f, RoundFrame):
                 return f"Round {state.round} · {f.step}"

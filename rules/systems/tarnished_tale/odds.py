@@ -201,7 +201,7 @@ def _attack_odds(options: tuple[DefenceOdds, ...], defence: str | None,
                  mods: tuple[Modifier, ...], skill: int, needs: str = "") -> AttackOdds:
     best = sensible(options)
     chosen = next((o for o in options if o.defence == defence), None) or best
-    notes = [describe(o) + ("  <- a sensible defender's choice" if o is best else "")
+    notes = [describe(o) + (" (what a sensible defender chooses)" if o is best else "")
              for o in options]
     if defence is None:
         notes.insert(0, f"Shown: against {DEFENCE_WORDS[chosen.defence]}.")

@@ -213,7 +213,8 @@ class TarnishedTale(TableRuleset):
         u = tt(state, unit_id)
         w = Words.of(state)
         lines = [f"{w.unit(u.id)} ({w.side(u.side)})",
-                 f"HP {u.hp}/{u.max_hp}" + (f"  ({u.condition})" if u.condition else "")]
+                 f"HP {max(u.hp, 0)}/{u.max_hp}"  # none below 0 (health_below_zero)
+                 + (f"  ({u.condition})" if u.condition else "")]
         if u.armour:
             a = t.armour[u.armour]
             lines.append(f"{a.name}: DR {a.dr}, armour HP {u.armour_hp}/{a.hp}"

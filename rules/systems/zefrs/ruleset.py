@@ -312,7 +312,8 @@ class ZeFRS(TableRuleset):
         rank = "Enemy" if u.enemy else ("PC" if _pc_side(state, u.side) else "Foe")
         armour = area_armour(u, t)
         lines = [f"{Words.of(state).unit(u.id)} — {rank}",
-                 f"Damage {u.hp}/{u.max_hp}" + (f"  ({u.condition})" if u.condition else ""),
+                 f"Damage {max(u.hp, 0)}/{u.max_hp}"  # none below 0 (health_below_zero)
+                 + (f"  ({u.condition})" if u.condition else ""),
                  f"{t.weapon(u.weapon or None).name} {u.rating_with(u.weapon)}, "
                  f"Movement or Prowess {dodge(u, t)}",
                  "armour " + ", ".join(f"{a.replace('_', ' ')} {v}"

@@ -15,6 +15,7 @@ that import each other.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -27,7 +28,7 @@ from rules.systems.zefrs.mass.duel import awaiting
 from rules.systems.zefrs.mass.grid import FACING_WORDS
 from rules.systems.zefrs.mass.units import MassUnit, mass_units
 from rules.systems.zefrs.units import build_unit
-from rules.wording import PLAIN, Words, plural
+from rules.wording import PLAIN, Words, grid_label, plural
 
 if TYPE_CHECKING:
     from rules.systems.zefrs.mass.frame import MassFrame
@@ -38,11 +39,13 @@ Square = tuple[int, int]
 
 
 def square_word(sq: Square | Hex | None) -> str:
-    """A square as a player reads it: the grid's column letter and row number ("C4")."""
+    """A square as a player reads it: the grid's column letter and row number ("C4"), as
+    a hex map's hexes are named (R-FLANK-HEX-LABELS)."""
     if sq is None:
         return "off the field"
     x, y = (sq.q, sq.r) if isinstance(sq, Hex) else sq
-    return f"{'ABCDE'[x] if 0 <= x < 5 else x}{y + 1}"
+    label = grid_label(x, y)
+    return "off the field" if label == "off the map" else label
 
 
 def mass_frame(state: Battle) -> MassFrame | None:
@@ -124,7 +127,23 @@ class MassRevealed(Event):
         parts = [f"{w.unit(u)} {slot} at {square_word(sq)} facing {FACING_WORDS[f]}"
                  for u, sq, f, slot in self.placements]
         return ("Both sides reveal their forces (ZEF-58): " + "; ".join(parts) + ". "
-                + " ".join(f"{w.text(t)} ({c})." for t, c in self.notes))
+                + " ".join(f"{_sentence(w.text(_SIDE_LETTERS.sub(_no_letters, t)))} ({c})."
+                           for t, c in self.notes))
+
+
+# The procedure's note on how the lines face (ZEF-60) is kept in saves as it was written,
+# with the sides as the text's letters ("side A's left faces side B's right"); a player
+# reads it without them (issue 35).
+_SIDE_LETTERS = re.compile(r"side A's left faces side B's right, its right B's left")
+
+
+def _no_letters(_: re.Match[str]) -> str:
+    return "each side's left faces the other's right, its right the other's left"
+
+
+def _sentence(text: str) -> str:
+    """A note as a sentence of its own: its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 @evolver(MassRevealed)

@@ -58,6 +58,7 @@ from rules.systems.zefrs.mass.events import (
     MassUnitMoved,
     MassWithdrew,
     mass_frame,
+    square_word,
 )
 from rules.systems.zefrs.mass.grid import (
     SLOTS,
@@ -176,10 +177,10 @@ def _move(ctx: Context, frame: MassFrame) -> None:
         if u.goal is None:
             continue
         if u.goal in taken:
-            ctx.emit(MassStayed(unit=u.id, why=f"{square_word_of(u.goal)} is held"))
+            ctx.emit(MassStayed(unit=u.id, why=f"{square_word(u.goal)} is held"))
         elif len(wanted[u.goal]) > 1 and not _wins_square(state, u, wanted[u.goal]):
             ctx.emit(MassStayed(unit=u.id, why=f"a larger or equal unit makes for "
-                                f"{square_word_of(u.goal)} too"))
+                                f"{square_word(u.goal)} too"))
         else:
             ctx.emit(MassUnitMoved(unit=u.id, to=(u.goal.q, u.goal.r), facing=u.facing))
     ctx.emit(MassStepped(step="duel"))
@@ -190,10 +191,6 @@ def _wins_square(state: Battle, u: MassUnit, rivals: list[str]) -> bool:
     enters it; equal numbers, none does."""
     others = [_mu(state, r).fighters for r in rivals if r != u.id]
     return u.fighters > max(others)
-
-
-def square_word_of(sq: Hex) -> str:
-    return f"{'ABCDE'[sq.q]}{sq.r + 1}"
 
 
 # --- segment 1: the leaders (ZEF-70, ZEF-71) ---------------------------------------------------
