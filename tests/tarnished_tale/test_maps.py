@@ -10,7 +10,7 @@ from game.content import load_setup
 from rules.engine import decider, legal_commands, start, submit
 from tests.bundled_maps import MAPS, skirmish_maps
 
-HEX_MAPS = skirmish_maps()
+HEX_MAPS = skirmish_maps("tarnished_tale")
 
 
 @pytest.mark.parametrize("name", HEX_MAPS)
