@@ -4,6 +4,9 @@
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py sandbox
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py title
     xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py saved
+    xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py menu
+    xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py computer
+    xvfb-run -a -s "-screen 0 1440x900x24" python docs/make_screenshot.py orders
 
 It opens the river ford, has both sides declare, selects a figure in the movement phase and
 hovers a hex whose path runs past a foe, so the picture shows the movement range, the path,
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -202,6 +206,75 @@ def saved(out: str = "docs/saved_battles.png") -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
+def menu(out: str = "docs/menu.png") -> None:
+    """Remake docs/menu.png: the menu as a newcomer first meets it, the first scenario's
+    preview, sides and blurb."""
+    from game.ui.menu_scene import MenuScene
+
+    app = App((1440, 900))
+    scene = MenuScene(app)
+    app.switch(scene)
+    for _ in range(4):
+        app.step(1 / 30)
+    pygame.image.save(app.screen, out)
+    print(f"wrote {out}")
+
+
+def _mode_window(scenario: str, players: list[str], seed: int, size: tuple[int, int]) -> Any:
+    """A person at the window of a bundled scenario (the window tests' helper)."""
+    from tests.ui.window import AtAModeWindow
+
+    person = AtAModeWindow()
+    person.open(find_scenario(scenario), players, seed, size)
+    return person
+
+
+def computer(out: str = "docs/battle_log.png") -> None:
+    """Remake docs/battle_log.png: the river ford against the computer, the moment the raiders
+    have moved and it is the player's turn: their moves in the log, the line saying what to
+    do now above the buttons."""
+    from game.ui.play_scene import PlayScene
+
+    app = App((1440, 900))
+    path = find_scenario("river_ford")
+    sc = load_map(path)
+    entry = ScenarioEntry(sc.title, path, sc.ruleset, sc.description,
+                          [s.id for s in sc.setup.sides])
+    scene = start_battle(app, entry, sc.ruleset, ["human", "ai:tactician"], seed=5,
+                         on_exit=lambda: None)
+    app.switch(scene)
+    assert isinstance(scene, PlayScene)
+    seen_computer = False
+    for _ in range(4000):
+        app.step(1 / 30)
+        seat = scene.tm.waiting_on
+        if seat is not None and not seat.human:
+            seen_computer = True
+        if seen_computer and seat is not None and seat.human and not scene.anim.busy:
+            break
+    for _ in range(6):
+        app.step(1 / 30)
+    pygame.image.save(app.screen, out)
+    print(f"wrote {out}")
+
+
+def orders(out: str = "docs/mass_battle.png") -> None:
+    """Remake docs/mass_battle.png: the border fort's mass battle at its first orders, each
+    unit on the order its kind would take (bowmen shoot), the chosen order drawn selected."""
+    person = _mode_window("border_battle", ["human", "ai:tactician"], 3, (1440, 900))
+    for _ in range(60):
+        person.settle()
+        labels = [b.text for b in person.scene.panel.buttons]
+        if any(t.startswith("Give the order") for t in labels):
+            break
+        done = next((t for t in labels if t.startswith(("Deploy", "Done", "Ready", "Fight"))),
+                    None)
+        person.press(done) if done else person.key(pygame.K_RETURN)
+    person.frames(4)
+    pygame.image.save(person.app.screen, out)
+    print(f"wrote {out}")
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["sandbox"]:
         sandbox(*sys.argv[2:])
@@ -209,5 +282,11 @@ if __name__ == "__main__":
         title(*sys.argv[2:])
     elif sys.argv[1:2] == ["saved"]:
         saved(*sys.argv[2:])
+    elif sys.argv[1:2] == ["menu"]:
+        menu(*sys.argv[2:])
+    elif sys.argv[1:2] == ["computer"]:
+        computer(*sys.argv[2:])
+    elif sys.argv[1:2] == ["orders"]:
+        orders(*sys.argv[2:])
     else:
         main(*sys.argv[1:])

@@ -64,6 +64,13 @@ def roster(state: Battle, words: Words) -> Roster:
     return tuple(out)
 
 
+def seat_words(seat: Any, words: Words) -> str:
+    """Who a seat is, in a player's words: a hot-seat player's own name, else his side's
+    ("The raiders"), never a side's id where the scenario gave the side no name."""
+    name = (seat.name or "").strip()
+    return name if name and name != seat.side else words.side(seat.side)
+
+
 class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
     """The panels and overlays of `BattleScene` (its declarations at a foe, the other ways
     of striking the foe aimed at, its trigger builder)."""
@@ -86,9 +93,9 @@ class BattlePanels(DeclarePicker, AttackWays, ReadyBuilder):
         state = self.anim.shown if self.anim.busy else self.tm.state
         words = Words.of(state)
         seat = self.tm.waiting_on
-        turn = "" if seat is None else f"To decide: {seat.name or words.side(seat.side)}"
+        turn = "" if seat is None else f"To decide: {seat_words(seat, words)}"
         if seat is not None and not seat.human:
-            turn = f"{seat.name or words.side(seat.side)} is thinking…"
+            turn = f"The computer is thinking for {words.side(seat.side, start=False)}…"
         if self.anim.busy:
             turn = "…"
         self.panel.set_status(self.ruleset.phase_label(state), turn)  # as the board shows it

@@ -20,11 +20,13 @@ from tests.wording import slips
 def test_a_duel_against_the_computer_is_played_to_the_end():
     p = Player(seed=11, players=["human", "ai"])
     seen_thinking = False
+    thinking_lines: set[str] = set()
     deadline = time.monotonic() + 120
     while not (p.scene.tm.is_over and not p.scene.anim.busy) and time.monotonic() < deadline:
         seat = p.scene.tm.waiting_on
         if seat is not None and not seat.human:
             seen_thinking = seen_thinking or "thinking" in p.scene.panel.turn.text
+            thinking_lines.add(p.scene.panel.turn.text)
             p.frames(3)
             time.sleep(0.01)
             continue
@@ -45,6 +47,10 @@ def test_a_duel_against_the_computer_is_played_to_the_end():
         assert not slips(line, state), (line, slips(line, state))
     assert p.covers == 0  # one person: no hand-over screens
     assert seen_thinking
+    # in number whatever the side's name, never "The orcs (computer: tactician) is thinking"
+    orcs = next(s.side for s in p.scene.tm.seats.values() if not s.human)
+    words = Words.of(state)
+    assert f"The computer is thinking for {words.side(orcs, start=False)}…" in thinking_lines
     computer = [s for s in p.scene.tm.seats.values() if not s.human]
     assert len(computer) == 1 and "tactician" in computer[0].name
     pygame.quit()
@@ -78,3 +84,16 @@ def test_a_game_against_the_computer_resumes_with_the_computer(tmp_path, monkeyp
     assert len(computer) == 1 and computer[0].name == "greedy"
     scene.close()
     pygame.quit()
+
+
+def test_a_seat_is_named_by_its_player_else_by_its_side_never_by_an_id():
+    """Issue 35: "To decide: men" where a scenario gave its side no name."""
+    from types import SimpleNamespace
+
+    from game.ui.battle_panels import seat_words
+
+    words = Words(sides={"men": "The champion", "orcs": "orcs"})
+    assert seat_words(SimpleNamespace(side="men", name="Alice"), words) == "Alice"
+    assert seat_words(SimpleNamespace(side="men", name="The champion"), words) == "The champion"
+    assert seat_words(SimpleNamespace(side="orcs", name="orcs"), words) == words.side("orcs")
+    assert seat_words(SimpleNamespace(side="orcs", name=""), words) == words.side("orcs")
