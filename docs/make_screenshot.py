@@ -230,9 +230,9 @@ def _mode_window(scenario: str, players: list[str], seed: int, size: tuple[int, 
 
 
 def computer(out: str = "docs/battle_log.png") -> None:
-    """Remake docs/battle_log.png: the river ford against the computer, the moment the raiders
-    have moved and it is the player's turn: their moves in the log, the line saying what to
-    do now above the buttons."""
+    """Remake docs/battle_log.png: the river ford against the computer, the raiders having
+    surprised the watch (seed 0): their charges in the log, and the player's first choice
+    with the line saying what it is and why above its buttons."""
     from game.ui.play_scene import PlayScene
 
     app = App((1440, 900))
@@ -240,7 +240,7 @@ def computer(out: str = "docs/battle_log.png") -> None:
     sc = load_map(path)
     entry = ScenarioEntry(sc.title, path, sc.ruleset, sc.description,
                           [s.id for s in sc.setup.sides])
-    scene = start_battle(app, entry, sc.ruleset, ["human", "ai:tactician"], seed=5,
+    scene = start_battle(app, entry, sc.ruleset, ["human", "ai:tactician"], seed=0,
                          on_exit=lambda: None)
     app.switch(scene)
     assert isinstance(scene, PlayScene)
@@ -259,17 +259,24 @@ def computer(out: str = "docs/battle_log.png") -> None:
 
 
 def orders(out: str = "docs/mass_battle.png") -> None:
-    """Remake docs/mass_battle.png: the border fort's mass battle at its first orders, each
-    unit on the order its kind would take (bowmen shoot), the chosen order drawn selected."""
-    person = _mode_window("border_battle", ["human", "ai:tactician"], 3, (1440, 900))
-    for _ in range(60):
-        person.settle()
-        labels = [b.text for b in person.scene.panel.buttons]
-        if any(t.startswith("Give the order") for t in labels):
+    """Remake docs/mass_battle.png: the border fort's mass battle at its first orders, the
+    Bossonian bows picked: they start on the order their kind would take (hold, nobody in
+    their two squares), the chosen order and facing drawn as selected buttons."""
+    from rules.systems.zefrs.mass.events import mass_frame
+
+    places = {"a-horse": "Left", "a-pikes": "Centre", "a-legion": "Right",
+              "a-bows": "Behind Gunderland", "a-spears": "Behind Poitain"}
+    person = _mode_window("border_battle", ["human", "ai:tactician"], 7, (1440, 900))
+    person.settle()
+    for _ in range(40):  # ZEF-58: the horse left, pikes centre, legion right, the rest behind
+        if mass_frame(person.scene.tm.state).step != "deploy" or not person.scene.sel:
             break
-        done = next((t for t in labels if t.startswith(("Deploy", "Done", "Ready", "Fight"))),
-                    None)
-        person.press(done) if done else person.key(pygame.K_RETURN)
+        labels = [b.text for b in person.scene.panel.buttons]
+        place = places[person.scene.sel]
+        person.press(place if any(t.startswith(place) for t in labels) else "Next unit")
+        person.settle()
+    state = person.scene.tm.state
+    person.click(person.scene.view.rect(state.unit("a-bows").pos).center)
     person.frames(4)
     pygame.image.save(person.app.screen, out)
     print(f"wrote {out}")

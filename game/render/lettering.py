@@ -97,12 +97,15 @@ def wrap(measure: Callable[[str], int], text: str, width: int,
 
 def by_last_word(measure: Callable[[str], int], name: str, width: int) -> str:
     """A name that will not fit, by its last word ("Sergeant Brann" -> "Brann"), which reads
-    better than a name cut short; a leading "* " (a commander's star) kept.  The name as it
-    is if it fits or is one word (`shorten` then cuts it)."""
+    better than a name cut short; a leading "* " (a commander's star) kept; a number
+    keeps the word it counts ("Pictish warrior 2" -> "warrior 2", never a bare "2").  The
+    name as it is if it fits or is one word (`shorten` then cuts it)."""
     if measure(name) <= width or " " not in name.strip():
         return name
     star = "* " if name.startswith("* ") else ""
-    return star + name.split()[-1]
+    words = name.removeprefix(star).split()
+    keep = 2 if words[-1].isdigit() else 1
+    return name if keep >= len(words) else star + " ".join(words[-keep:])
 
 
 def note(surf: pygame.Surface, rect: pygame.Rect, shown: str, text: str,

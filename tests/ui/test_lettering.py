@@ -22,8 +22,7 @@ WORDS = st.lists(st.text("abcdefghijklmnop WXYZ,'", min_size=1, max_size=14), mi
 @pytest.fixture(scope="module")
 def measure():
     pygame.font.init()
-    f = font(18, False)
-    return lambda s: f.size(s)[0]
+    return lambda s: font(18, False).size(s)[0]  # made again if a test shut pygame down
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
@@ -89,3 +88,10 @@ def test_a_label_too_narrow_is_shortened_with_its_whole_text_as_tool_tip():
         assert label.font.size(label.text)[0] <= 120
     finally:
         pygame.quit()
+
+
+def test_a_numbered_name_keeps_the_word_its_number_counts(measure):
+    """The border battle's "Pictish warrior 2" was drawn as a bare "2" under his unit."""
+    assert lettering.by_last_word(measure, "Pictish warrior 2", 40) == "warrior 2"
+    assert lettering.by_last_word(measure, "* Pictish warrior 2", 40) == "* warrior 2"
+    assert lettering.by_last_word(measure, "Warrior 2", 20) == "Warrior 2"  # shorten cuts it

@@ -255,7 +255,7 @@ class FallenEmpire(TableRuleset):
                               for g in getattr(sysd, "order", ()))
         for f in reversed(state.stack):
             if isinstance(f, PhaseFrame):
-                acting = w.sides_list(f.sides, start=True)
+                acting = w.sides_list(f.sides, start=False)
                 return f"Round {state.round} · {f.phase} · {acting}" + (
                     f"\nInitiative: {order}" if order else "")
             if isinstance(f, RoundFrame):
