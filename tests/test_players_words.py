@@ -55,7 +55,13 @@ def _untagged(html: str) -> str:
         "&amp;", "&").replace("&#x27;", "'").replace("&quot;", '"')
 
 
-def _read(kind: str, text: str, state, seen: list[str]) -> None:
+def _read(kind: str, text: str, state, seen: list[str], read: set[str] | None = None) -> None:
+    """Every slip in `text`; a line already in `read` (the same battle's cast: a button
+    offered again next step) is not read twice."""
+    if read is not None:
+        if text in read:
+            return
+        read.add(text)
     for slip in slips(text, state):
         seen.append(f"{kind}: {text!r}: {slip}")
 
@@ -69,6 +75,7 @@ def test_a_random_battle_reads_in_a_players_words(ruleset: str, map_name: str) -
         pytest.skip(str(exc))
     rs = next(r for r in rulesets() if r.id == ruleset)
     seen: list[str] = []
+    read: set[str] = set()
     for n, (before, cmd, events, after) in enumerate(_play(setup, seed=7)):
         words = Words.of(after)
         for e in events:
@@ -82,7 +89,7 @@ def test_a_random_battle_reads_in_a_players_words(ruleset: str, map_name: str) -
         side = decider(after)
         if side is not None:
             for c in legal_commands(after, side):
-                _read(f"button ({c.type})", button_label(c, words, after), after, seen)
+                _read(f"button ({c.type})", button_label(c, words, after), after, seen, read)
         if n % 10 == 0:
             for u in after.units:
                 for line in rs.unit_lines(after, u.id):
@@ -188,6 +195,7 @@ def _read_battle(setup, seed: int, steps: int, seen: list[str]) -> object:
     header's round, phase and initiative) and the victory box; the last state."""
     rs = ruleset_of(setup.ruleset)
     after = None
+    read: set[str] = set()
     for n, (before, cmd, events, after) in enumerate(_play(setup, seed=seed, steps=steps)):
         words = Words.of(after)
         for e in events:
@@ -199,7 +207,7 @@ def _read_battle(setup, seed: int, steps: int, seen: list[str]) -> object:
         side = decider(after)
         if side is not None:
             for c in legal_commands(after, side):
-                _read(f"button ({c.type})", button_label(c, words, after), after, seen)
+                _read(f"button ({c.type})", button_label(c, words, after), after, seen, read)
         if n % 10 == 0:
             for u in after.units:
                 for line in rs.unit_lines(after, u.id):

@@ -107,17 +107,30 @@ def _words_of(battle: Any) -> Words:
     return _last_words[0][1]
 
 
-def slips(text: str, battle: Any) -> list[str]:
-    """What is wrong with `text` for a person reading it in `battle` ([] if nothing)."""
+_last_cast: list[tuple[Any, tuple[Words, tuple[str, ...], re.Pattern[str] | None]]] = []
+
+
+def _cast_of(battle: Any) -> tuple[Words, tuple[str, ...], re.Pattern[str] | None]:
+    """The battle's words, the ids a line must not show and one pattern for those not part
+    of a name: made once for the battle the last line was read in (`_words_of`)."""
+    if _last_cast and _last_cast[0][0] is battle:
+        return _last_cast[0][1]
     words = _words_of(battle)
     templates = _template_names(getattr(battle, "ruleset", ""))
     names = (list(words.units.values()) + [s.name for s in battle.sides]
              + [n for n in templates.values() if n])
-    out = []
     ids = (tuple(u.id for u in battle.units)
            + tuple(s.id for s in battle.sides if s.name and s.name != s.id)
            + tuple(t for t in sorted({u.template for u in battle.units}) if t in templates))
-    bare = _bare_ids(ids, tuple(names))
+    cast = (words, ids, _bare_ids(ids, tuple(names)))
+    _last_cast[:] = [(battle, cast)]
+    return cast
+
+
+def slips(text: str, battle: Any) -> list[str]:
+    """What is wrong with `text` for a person reading it in `battle` ([] if nothing)."""
+    words, ids, bare = _cast_of(battle)
+    out = []
     found = {m.group(1) for m in bare.finditer(text)} if bare is not None else set()
     out += [f"the id {i!r}" for i in dict.fromkeys(ids) if i in found]
     out += [f"a raw coordinate ({m.group(0)!r})" for p in RAW_COORD for m in [p.search(text)]
@@ -151,16 +164,29 @@ def slips(text: str, battle: Any) -> list[str]:
     if m:
         out.append(f"a field name ({m.group(0)!r})")
     unnamed = text  # "Orc 1 attacks" is a name and a verb, not one of many attacks
-    for n in sorted(words.units.values(), key=len, reverse=True):
-        unnamed = unnamed.replace(n, "someone")
+    for n in _longest_first(tuple(words.units.values())):
+        if n in unnamed:
+            unnamed = unnamed.replace(n, "someone")
     out += [f"number ({m.group(0)!r})" for p in PLURAL_SLIPS for m in [p.search(unnamed)] if m]
     m = THE_MANY_SINGULAR.search(text)
     if m and reads_plural(m.group(1)):
         out.append(f"agreement ({m.group(0)!r})")
     for s in battle.sides:
         subject = words.side(s.id)
-        wrong = _SINGULAR if reads_plural(s.name or s.id) else _PLURAL
-        for verb in wrong:
-            if re.search(re.escape(subject) + r" " + verb + r"\b", text, re.IGNORECASE):
-                out.append(f"agreement ({subject} {verb})")
+        m = _disagreeing(subject, reads_plural(s.name or s.id)).search(text)
+        if m:
+            out.append(f"agreement ({subject} {m.group(1)})")
     return out
+
+
+@lru_cache(maxsize=64)
+def _longest_first(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+@lru_cache(maxsize=64)
+def _disagreeing(subject: str, plural: bool) -> re.Pattern[str]:
+    """The side named as subject with a verb of the wrong number ("The orcs wins"), one
+    pattern per side, made once: a scan reads thousands of lines of one battle."""
+    wrong = _SINGULAR if plural else _PLURAL
+    return re.compile(re.escape(subject) + r" (" + "|".join(wrong) + r")\b", re.IGNORECASE)
