@@ -1,6 +1,7 @@
 """The Enchanted Realms turn's listing as it was built before issue 36: every open hex in
 his watch sorted by its distance to every foe, every hex of it tested for a narrow place,
-every option put through `ready.refusal`, every command validated by pydantic.
+every option put through `ready.refusal`, every foe of the field asked whether he is in
+reach; and whom a step provokes (R-ER-FLEE) asked of every figure on the field.
 
 Kept here, plain and slow, as the yardstick the fast listing (`options.turn_commands`,
 `ready_menu.menu`) is compared with over random positions
@@ -15,12 +16,13 @@ from itertools import combinations
 
 from rules.commands import Attack, Cast, Choose, Command, Move, Pass, UseItem
 from rules.hexgrid import Hex, disk
-from rules.positioning import reachable
+from rules.positioning import reachable, threatens
+from rules.procedures import WalkFrame
 from rules.state import Battle
 from rules.systems.enchanted_realms import ready
 from rules.systems.enchanted_realms.attack import attack_refusal_in_reach
-from rules.systems.enchanted_realms.frames import TurnFrame
-from rules.systems.enchanted_realms.movement import feet_left
+from rules.systems.enchanted_realms.frames import MoveFrame, TurnFrame
+from rules.systems.enchanted_realms.movement import _turn_run_ft, feet_left
 from rules.systems.enchanted_realms.options import (
     SECOND,
     _carers,
@@ -110,3 +112,26 @@ def turn_commands(state: Battle, f: TurnFrame) -> list[Command]:
         out.append(Choose(unit=u.id, option="defend"))
     out += [Choose(unit=u.id, option=o) for o in menu(state, u)]
     return out
+
+
+def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
+    assert isinstance(f, MoveFrame)
+    c = cfg(state)
+    mover = er(state, f.unit)
+    here, nxt = f.path[i], f.path[i + 1]
+    found: list[tuple[str, str]] = []
+    for o in state.units:
+        if o.side == mover.side or o.id in f.asked or not o.fighting or o.pos is None:
+            continue
+        e = er(state, o.id)
+        if not e.can_react(state.round) or e.in_hand != "weapon":
+            continue
+        if not threatens(state, e, here) or threatens(state, e, nxt):
+            continue
+        if e.id in f.start_near:
+            found.append((e.id, "flee"))
+            continue
+        if not c.swing_on_the_run or _turn_run_ft(state, f, mover) > c.run_ft:
+            found.append((e.id, "opportunity"))
+    found.sort(key=lambda rt: (-er(state, rt[0]).initiative, rt[0]))
+    return found

@@ -1,7 +1,8 @@
 """The fast turn listing (issue 36) offers exactly what the plain one did (ER-02, ER-11,
 ER-14, R-ER-READY-MENU): the same commands in the same order at every position of random
 games, the at-the-ready menu of every figure the same, and a turn ends by itself exactly
-when the plain listing held nothing but ending it.  And it is fast for the right reason:
+when the plain listing held nothing but ending it; and a walk provokes the same figures at
+the same steps (R-ER-FLEE) asking only those within reach.  And it is fast for the right reason:
 the turn's listing is not built again to see whether a turn is over, and an archer's
 menu looks at the hexes near the foes, not at every hex he watches.
 
@@ -20,10 +21,13 @@ from rules.commands import Move
 from rules.engine import legal_commands, start, submit
 from rules.hexgrid import Hex, disk
 from rules.playout import random_steps
+from rules.positioning import threatens
+from rules.procedures import provoked_along
 from rules.scenarios import open_field
 from rules.state import Battle, Board, changed
 from rules.systems.enchanted_realms import ready
-from rules.systems.enchanted_realms.frames import TurnFrame
+from rules.systems.enchanted_realms.frames import MoveFrame, TurnFrame
+from rules.systems.enchanted_realms.movement import reactions_at
 from rules.systems.enchanted_realms.options import has_choice, turn_commands
 from rules.systems.enchanted_realms.ready_menu import nearest_open
 from rules.systems.enchanted_realms.ruleset import RULESET
@@ -40,6 +44,19 @@ def _positions(setup: Any, seed: int, commands: int, every: int) -> list[Battle]
         if isinstance(step.before.top, TurnFrame) and i % every == 0:
             out.append(step.before)
     return out
+
+
+def _provoked(state: Battle, m: Move, asked: Any) -> list[tuple[int, str, str]]:
+    """Whom walking `m` would provoke where (R-ER-FLEE), asked step by step of `asked`, as
+    the path preview asks it (`EnchantedRealms.path_reactions`)."""
+    u = er_unit(state, m.unit)
+    top = state.top
+    assert isinstance(top, TurnFrame)
+    near = tuple(o.id for o in state.units if o.side != u.side and o.fighting
+                 and u.pos is not None and threatens(state, o, u.pos))
+    f = MoveFrame(unit=u.id, path=tuple(Hex(*p) for p in m.path), start_near=near,
+                  before_ft=top.moved_ft, fph=state.board.feet_per_hex)
+    return provoked_along(state, f, asked)
 
 
 SWEEP = [
@@ -68,6 +85,9 @@ def test_the_listing_is_the_plain_one_at_random_positions(name: str, setup: Any,
         assert turn_commands(state, top) == slow, f"{name}, round {state.round}, {top.unit}"
         assert legal_commands(state) == slow
         assert has_choice(state, top) == (len(slow) > 1)
+        for m in [c for c in slow if isinstance(c, Move)][::7]:  # whom a walk provokes
+            assert _provoked(state, m, reactions_at) == _provoked(state, m,
+                                                                  plain.reactions_at), m
         if n % MENUS_EVERY:
             continue
         for o in state.units:  # every figure's menu, not only the one deciding (ER-11)

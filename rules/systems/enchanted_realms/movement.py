@@ -78,7 +78,7 @@ def move_commands(state: Battle, f: TurnFrame) -> list[Move]:
     every = state.board.memo.get(memo_key)
     if every is None:
         _, paths = kept_walk(state, u, key)
-        every = [(h, Move(unit=u.id, path=tuple((s.q, s.r) for s in p)))
+        every = [(h, Move(unit=u.id, path=tuple(p)))  # each Hex read as a plain (q, r)
                  for h, p in sorted(paths.items()) if h != u.pos]
         remember(state.board, memo_key, every)
     standing = state.where.standing
@@ -92,7 +92,11 @@ def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
     mover = er(state, f.unit)
     here, nxt = f.path[i], f.path[i + 1]
     found: list[tuple[str, str]] = []
-    for o in state.units:
+    # R-POS-THREAT: only a figure within his reach of `here` threatens it, so only those
+    # within the longest reach on the field are asked
+    longest = max(1, max((o.reach_ft for o in state.units), default=0)
+                  // state.board.feet_per_hex)
+    for o in state.where.fighting_near(here, longest):
         if o.side == mover.side or o.id in f.asked or not o.fighting or o.pos is None:
             continue
         e = er(state, o.id)
@@ -144,6 +148,9 @@ def _cut_short(ctx: Context, f: MoveFrame, u: ErUnit) -> bool:
     stands (a friend's hex), he falls back to the last free hex he crossed and stops."""
     state = ctx.state
     i = f.path.index(u.pos)  # type: ignore[arg-type]
+    standing, passable = state.where.standing, state.board.passable
+    if all(passable(h) and not standing.get(h) for h in f.path[i + 1:]):
+        return False  # nobody on the rest of his way, nothing impassable: nothing to cut
     cost = step_cost(state, u)
     keep = [f.path[i]]
     for a, b in itertools.pairwise(f.path[i:]):

@@ -45,6 +45,20 @@ def _foes(state: Battle, u: ErUnit) -> list[ErUnit]:
     return [er(state, o.id) for o in state.units if o.side != u.side and o.fighting]
 
 
+def _in_reach(state: Battle, u: ErUnit) -> list[ErUnit]:
+    """The foes he may attack now with the weapon in his hand (ER-03, R-POS-REACH,
+    R-ER-RANGE), in the battle's order: sought only among the fighting figures within the
+    weapon's reach or range, since no other can pass `attack_refusal_in_reach`."""
+    if u.pos is None:
+        return []
+    _, w = held_weapon(u)
+    fph = state.board.feet_per_hex
+    far = w.range_ft // fph if w.ranged else max(1, w.reach_ft // fph)
+    near = state.where.fighting_near(u.pos, far)
+    return [d for d in near if isinstance(d, ErUnit) and d.side != u.side
+            and attack_refusal_in_reach(state, u, d) is None]
+
+
 def _carers(state: Battle, u: ErUnit) -> list[str]:
     """Who he can tend or give a potion: himself or a hurt friend beside him, even one who
     has dropped (R-ER-DOWN), never the dead."""
@@ -141,7 +155,7 @@ def turn_choices(state: Battle, f: TurnFrame) -> Iterator[Command]:
         yield Choose(unit=u.id, option=o)
     if f.acted:
         return
-    foes = [d for d in _foes(state, u) if attack_refusal_in_reach(state, u, d) is None]
+    foes = _in_reach(state, u)
     melee = not held_weapon(u)[1].ranged
     for d in foes:
         yield Attack(unit=u.id, target=d.id)

@@ -78,23 +78,39 @@ def nearest_open(state: Battle, centre: Hex, radius: int, spots: list[Hex], coun
     farther than it plus `radius`."""
     if not spots or count <= 0:
         return []
+    cq, cr = centre
     foes = [(p, p.distance(centre)) for p in dict.fromkeys(spots)]
     nearest = min(d for _, d in foes)
-    seen: set[Hex] = set()
+    twice = 2 * radius  # Hex.distance to the centre, inlined: this runs over every ring
+    seen: set[tuple[int, int]] = set()
     found: list[tuple[int, Hex]] = []
     for d in range(max(0, nearest - radius), nearest + radius + 1):
-        level: set[Hex] = set()
-        for p, pd in foes:
+        level: set[tuple[int, int]] = set()
+        offsets = _ring_offsets(d)
+        for (pq, pr), pd in foes:
             if abs(pd - d) > radius:
                 continue
-            for h in ring(p, d):
-                if h not in seen and h.distance(centre) <= radius:
-                    level.add(h)
+            for dq, dr in offsets:
+                q, r = pq + dq - cq, pr + dr - cr
+                if abs(q) + abs(r) + abs(q + r) <= twice:
+                    level.add((q + cq, r + cr))
+        level -= seen
         seen |= level
-        found += [(d, h) for h in sorted(level) if _open(state, centre, h)]
+        found += [(d, h) for h in map(Hex._make, sorted(level)) if _open(state, centre, h)]
         if len(found) >= count:
             break
     return found[:count]
+
+
+def _ring_offsets(d: int) -> list[tuple[int, int]]:
+    """(dq, dr) of the hexes at distance `d` from a centre (`hexgrid.ring`), kept."""
+    offsets = _RINGS.get(d)
+    if offsets is None:
+        offsets = _RINGS[d] = [(h.q, h.r) for h in ring(Hex(0, 0), d)]
+    return offsets
+
+
+_RINGS: dict[int, list[tuple[int, int]]] = {}
 
 
 def _gaps(state: Battle, centre: Hex, radius: int, count: int) -> list[Hex]:
