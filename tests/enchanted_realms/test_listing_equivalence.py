@@ -186,3 +186,25 @@ def test_nearest_open_is_the_sorted_disk(centre: Hex, radius: int, spots: list[H
              and state.unit_at(h) is None]
     want = sorted((min(h.distance(p) for p in foes), h) for h in open_)[:count]
     assert nearest_open(state, centre, radius, foes, count) == want
+
+
+def test_the_narrow_places_outlive_the_walks_kept_on_the_board(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's narrow places (R-ER-READY-MENU) are found once per battle: the walks and
+    moves kept on the board come and go (the memo drops its oldest half when full), but
+    the narrow places, wanted at every decision, are not searched for again."""
+    from rules.positioning import MEMO_LIMIT, remember
+    from rules.systems.enchanted_realms import ready_menu
+
+    state, _ = start(RULESET.sample_setup("skirmish", 0))  # the crypt's door
+    u = er_unit(state, "bow")
+    first = ready.menu(state, u)
+    assert any(o.startswith("ready:enter:1,0") for o in first)  # the door
+    looked: list[Hex] = []
+    real = ready_menu.narrow
+    monkeypatch.setattr(ready_menu, "narrow", lambda s, h: looked.append(h) or real(s, h))
+    for i in range(3 * MEMO_LIMIT):  # three fillings of the memo, as many decisions do
+        remember(state.board, ("a walk", i), None)
+        if i % 50 == 0:
+            assert ready.menu(state, u) == first
+    assert looked == []

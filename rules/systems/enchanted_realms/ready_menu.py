@@ -50,12 +50,16 @@ def narrow(state: Battle, h: Hex) -> bool:
 
 def narrows(state: Battle) -> frozenset[Hex]:
     """The board's passable narrow places, found once and kept on the board (the board
-    never changes during a battle, so every state of it shares them)."""
+    never changes during a battle, so every state of it shares them).  Put back last in
+    the memo at each use: the memo drops its oldest entries first when full, and this one,
+    wanted at every decision, costs a pass over the whole board to find again."""
     board = state.board
-    found = board.memo.get(_NARROWS)
+    found = board.memo.pop(_NARROWS, None)
     if found is None:
         found = frozenset(h for h in board.hexes() if board.passable(h) and narrow(state, h))
         remember(board, _NARROWS, found)
+    else:
+        board.memo[_NARROWS] = found
     return found
 
 
