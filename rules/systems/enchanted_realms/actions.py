@@ -29,7 +29,7 @@ from rules.systems.enchanted_realms.events import (
     TurnEnded,
 )
 from rules.systems.enchanted_realms.frames import ReactionFrame, TurnFrame
-from rules.systems.enchanted_realms.options import handling_costs, turn_commands
+from rules.systems.enchanted_realms.options import handling_costs, has_choice
 from rules.systems.enchanted_realms.tables import load_tables
 from rules.systems.enchanted_realms.units import ErUnit, cfg, er, held_weapon, speed_ft
 
@@ -53,12 +53,13 @@ def decide(ctx: Context, cmd: Command) -> None:
 
 def end_if_done(ctx: Context) -> None:
     """The battle ends the moment the last foe drops; and a turn with nothing left in it
-    but ending it ends by itself."""
+    but ending it ends by itself (asked of `has_choice`, which stops at the first thing
+    he could do, so the turn's listing is built once a decision, by whoever asks for it)."""
     if ctx.state.outcome is None and battle_decided(ctx, "every foe is down"):
         return
     top = ctx.state.top
     if isinstance(top, TurnFrame) and ctx.state.outcome is None and \
-            len(turn_commands(ctx.state, top)) == 1:
+            not has_choice(ctx.state, top):
         ctx.emit(TurnEnded(unit=top.unit))
 
 

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import itertools
 
+from rules.commands import Move
 from rules.engine import Context
 from rules.events import UnitFaced, UnitStepped, hx
 from rules.hexgrid import Hex
-from rules.positioning import reachable, step_cost, threatens
+from rules.positioning import kept_walk, remember, step_cost, threatens, walk_key
 from rules.procedures import WalkFrame, walk_on
 from rules.state import Battle
 from rules.systems.enchanted_realms.combat_events import (
@@ -37,7 +38,7 @@ from rules.systems.enchanted_realms.frames import MoveFrame, TurnFrame
 from rules.systems.enchanted_realms.ready import fire_on_step
 from rules.systems.enchanted_realms.units import ErUnit, cfg, er, speed_ft
 
-__all__ = ["destinations", "feet_left", "path_feet", "reactions_at", "run_move"]
+__all__ = ["feet_left", "move_commands", "path_feet", "reactions_at", "run_move"]
 
 
 def feet_left(state: Battle, f: TurnFrame) -> int:
@@ -54,14 +55,34 @@ def path_feet(state: Battle, u: ErUnit, path: list[Hex] | tuple[Hex, ...]) -> in
         state.board.feet_per_hex
 
 
-def destinations(state: Battle, f: TurnFrame) -> dict[Hex, list[Hex]]:
+def _budget(state: Battle, f: TurnFrame, u: ErUnit) -> int:
+    """The hexes' worth of movement he may still walk now (0 if he cannot walk)."""
+    if not u.fighting or u.prone or u.pos is None:
+        return 0
+    return feet_left(state, f) // state.board.feet_per_hex
+
+
+def move_commands(state: Battle, f: TurnFrame) -> list[Move]:
+    """A move to every hex he may end on now, in hex order, along the path he walks there
+    (R-POS-PATH; not a hex another stands on, R-POS-BLOCK).  The moves to every hex of his walk
+    are built once and kept on the board with the walk (`walk_key`: his hex, his budget and
+    the foes' hexes within it), so asking again while nothing near him has moved costs a
+    lookup and dropping the hexes others stand on, not a search (issue 36)."""
     u = er(state, f.unit)
-    if not u.fighting or u.prone:
-        return {}
-    budget = feet_left(state, f) // state.board.feet_per_hex
+    budget = _budget(state, f, u)
     if budget <= 0:
-        return {}
-    return {h: p for h, p in reachable(state, u, budget).items() if h != u.pos}
+        return []
+    assert u.pos is not None
+    key = walk_key(state, u, budget)
+    memo_key = ("er-moves", u.id, key)
+    every = state.board.memo.get(memo_key)
+    if every is None:
+        _, paths = kept_walk(state, u, key)
+        every = [(h, Move(unit=u.id, path=tuple(p)))  # each Hex read as a plain (q, r)
+                 for h, p in sorted(paths.items()) if h != u.pos]
+        remember(state.board, memo_key, every)
+    standing = state.where.standing
+    return [m for h, m in every if not standing.get(h)]
 
 
 def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
@@ -71,7 +92,11 @@ def reactions_at(state: Battle, f: WalkFrame, i: int) -> list[tuple[str, str]]:
     mover = er(state, f.unit)
     here, nxt = f.path[i], f.path[i + 1]
     found: list[tuple[str, str]] = []
-    for o in state.units:
+    # R-POS-THREAT: only a figure within his reach of `here` threatens it, so only those
+    # within the longest reach on the field are asked
+    longest = max(1, max((o.reach_ft for o in state.units), default=0)
+                  // state.board.feet_per_hex)
+    for o in state.where.fighting_near(here, longest):
         if o.side == mover.side or o.id in f.asked or not o.fighting or o.pos is None:
             continue
         e = er(state, o.id)
@@ -123,6 +148,9 @@ def _cut_short(ctx: Context, f: MoveFrame, u: ErUnit) -> bool:
     stands (a friend's hex), he falls back to the last free hex he crossed and stops."""
     state = ctx.state
     i = f.path.index(u.pos)  # type: ignore[arg-type]
+    standing, passable = state.where.standing, state.board.passable
+    if all(passable(h) and not standing.get(h) for h in f.path[i + 1:]):
+        return False  # nobody on the rest of his way, nothing impassable: nothing to cut
     cost = step_cost(state, u)
     keep = [f.path[i]]
     for a, b in itertools.pairwise(f.path[i:]):

@@ -12,6 +12,7 @@ action).  Pass ends his turn.  What each does is actions.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from rules.commands import Attack, Cast, Choose, Command, Move, Pass, UseItem
@@ -25,12 +26,12 @@ from rules.systems.enchanted_realms.attack import attack_refusal_in_reach, skill
 from rules.systems.enchanted_realms.config import placed
 from rules.systems.enchanted_realms.events import ALL_MOVEMENT
 from rules.systems.enchanted_realms.frames import ReactionFrame, TurnFrame, system
-from rules.systems.enchanted_realms.movement import destinations, feet_left
+from rules.systems.enchanted_realms.movement import feet_left, move_commands
 from rules.systems.enchanted_realms.tables import load_tables
 from rules.systems.enchanted_realms.units import ErUnit, cfg, er, held_weapon, speed_ft
 
-__all__ = ["SECOND", "check", "handling_costs", "legal_commands", "second_refusal",
-           "spin_refusal", "turn_commands"]
+__all__ = ["SECOND", "check", "handling_costs", "has_choice", "legal_commands",
+           "second_refusal", "spin_refusal", "turn_choices", "turn_commands"]
 
 SECOND = {"shield_blitz": ("shield_blitz", "shield"), "two_weapons": ("two_handed_fighting",
                                                                       "offhand")}
@@ -42,6 +43,20 @@ SECOND = {"shield_blitz": ("shield_blitz", "shield"), "two_weapons": ("two_hande
 
 def _foes(state: Battle, u: ErUnit) -> list[ErUnit]:
     return [er(state, o.id) for o in state.units if o.side != u.side and o.fighting]
+
+
+def _in_reach(state: Battle, u: ErUnit) -> list[ErUnit]:
+    """The foes he may attack now with the weapon in his hand (ER-03, R-POS-REACH,
+    R-ER-RANGE), in the battle's order: sought only among the fighting figures within the
+    weapon's reach or range, since no other can pass `attack_refusal_in_reach`."""
+    if u.pos is None:
+        return []
+    _, w = held_weapon(u)
+    fph = state.board.feet_per_hex
+    far = w.range_ft // fph if w.ranged else max(1, w.reach_ft // fph)
+    near = state.where.fighting_near(u.pos, far)
+    return [d for d in near if isinstance(d, ErUnit) and d.side != u.side
+            and attack_refusal_in_reach(state, u, d) is None]
 
 
 def _carers(state: Battle, u: ErUnit) -> list[str]:
@@ -117,36 +132,55 @@ def handling_costs(state: Battle, f: TurnFrame) -> dict[str, tuple[int, str]]:
 
 
 def turn_commands(state: Battle, f: TurnFrame) -> list[Command]:
+    """Everything he may do now: ending his turn, then `turn_choices` in order."""
+    return [Pass(unit=f.unit), *turn_choices(state, f)]
+
+
+def has_choice(state: Battle, f: TurnFrame) -> bool:
+    """Has he anything left but to end his turn?  The same as `turn_commands` listing more
+    than the Pass, found by building only as far as the first other command."""
+    return next(turn_choices(state, f), None) is not None
+
+
+def turn_choices(state: Battle, f: TurnFrame) -> Iterator[Command]:
+    """What he may do now besides ending his turn (ER-02, ER-14), in the listing's order,
+    built one kind at a time as they are asked for: his moves, the handling he can pay
+    for, then (while his action is unspent) attacks, spins, tending, potions, deeds,
+    picking up, defending and the at-the-ready menu."""
     u = er(state, f.unit)
-    out: list[Command] = [Pass(unit=u.id)]
     if not u.fighting:
-        return out
-    out += [Move(unit=u.id, path=tuple((h.q, h.r) for h in p))
-            for _, p in sorted(destinations(state, f).items())]
-    out += [Choose(unit=u.id, option=o) for o in handling_costs(state, f)]
+        return
+    yield from move_commands(state, f)
+    for o in handling_costs(state, f):
+        yield Choose(unit=u.id, option=o)
     if f.acted:
-        return out
-    foes = [d for d in _foes(state, u) if attack_refusal_in_reach(state, u, d) is None]
+        return
+    foes = _in_reach(state, u)
+    melee = not held_weapon(u)[1].ranged
     for d in foes:
-        out.append(Attack(unit=u.id, target=d.id))
-        if not held_weapon(u)[1].ranged:
-            out += [Attack(unit=u.id, target=d.id, options=(o,)) for o in SECOND
-                    if second_refusal(u, o) is None]
-    if spin_refusal(state, u) is None:
-        out += [Choose(unit=u.id, option=f"spin:{a.id},{b.id}")
-                for a, b in combinations(foes, 2)]
+        yield Attack(unit=u.id, target=d.id)
+        if melee:
+            for o in SECOND:
+                if second_refusal(u, o) is None:
+                    yield Attack(unit=u.id, target=d.id, options=(o,))
+    if foes and spin_refusal(state, u) is None:
+        for a, b in combinations(foes, 2):
+            yield Choose(unit=u.id, option=f"spin:{a.id},{b.id}")
     if u.has("field_medicine"):
-        out += [Cast(unit=u.id, spell="field_medicine", target=t) for t in _carers(state, u)]
+        for t in _carers(state, u):
+            yield Cast(unit=u.id, spell="field_medicine", target=t)
     if u.potions:
-        out += [UseItem(unit=u.id, item="potion", target=t) for t in _carers(state, u)]
-    out += [Choose(unit=u.id, option=f"deed:{n}") for n in _objects_near(state, u, "deeds")]
+        for t in _carers(state, u):
+            yield UseItem(unit=u.id, item="potion", target=t)
+    for n in _objects_near(state, u, "deeds"):
+        yield Choose(unit=u.id, option=f"deed:{n}")
     if feet_left(state, f) >= cfg(state).pick_up_cost_ft:
-        out += [Choose(unit=u.id, option=f"pick_up:{n}")
-                for n in _objects_near(state, u, "items")]
+        for n in _objects_near(state, u, "items"):
+            yield Choose(unit=u.id, option=f"pick_up:{n}")
     if u.reacted_round != state.round:
-        out.append(Choose(unit=u.id, option="defend"))
-    out += [Choose(unit=u.id, option=o) for o in ready.menu(state, u)]
-    return out
+        yield Choose(unit=u.id, option="defend")
+    for o in ready.menu(state, u):
+        yield Choose(unit=u.id, option=o)
 
 
 def spin_refusal(state: Battle, u: ErUnit) -> str | None:

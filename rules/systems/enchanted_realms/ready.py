@@ -29,7 +29,7 @@ from itertools import pairwise
 
 from rules.engine import Context
 from rules.events import UnitStepped, hx
-from rules.hexgrid import Hex, disk
+from rules.hexgrid import Hex
 from rules.positioning import reachable, step_facing
 from rules.state import ACTIVE, DOWN, Battle
 from rules.systems.enchanted_realms.acts import heal, work_deed
@@ -37,16 +37,21 @@ from rules.systems.enchanted_realms.attack import attack_refusal_in_reach, plan,
 from rules.systems.enchanted_realms.config import placed
 from rules.systems.enchanted_realms.events import PotionUsed, ReadyFired, SkillUsed
 from rules.systems.enchanted_realms.frames import MoveFrame, Trigger, system
+from rules.systems.enchanted_realms.ready_menu import (
+    MENU_AREAS,
+    MENU_FOES,
+    MENU_HEXES,
+    MENU_NARROWS,
+    narrow,
+    triggers,
+)
 from rules.systems.enchanted_realms.tables import load_tables
 from rules.systems.enchanted_realms.units import ErUnit, cfg, er, held_weapon, speed_ft
 
-__all__ = ["actions", "after_blow", "fire_on_step", "menu", "parse", "refusal", "run_path"]
+__all__ = ["MENU_AREAS", "MENU_FOES", "MENU_HEXES", "MENU_NARROWS", "actions", "after_blow",
+           "fire_on_step", "menu", "narrow", "parse", "refusal", "run_path"]
 
 KINDS = ("enter", "leave", "area", "within", "drops")
-MENU_HEXES = 6  # R-ER-READY-MENU: the hexes offered to watch, nearest the foe first
-MENU_AREAS = 2  # ... and the ground around the nearest of them (the hex and its six)
-MENU_FOES = 3  # ... and the hexes foes stand on, to watch them step off, nearest first
-MENU_NARROWS = 3  # ... and the narrow places (a door, a gap) he watches, nearest him first
 
 
 def reach_ft(state: Battle, u: ErUnit) -> int:
@@ -80,15 +85,6 @@ def _hex(text: str) -> Hex | None:
         return Hex(int(q), int(r)) if sep else None
     except ValueError:
         return None
-
-
-def narrow(state: Battle, h: Hex) -> bool:
-    """A narrow place (a doorway, a gap in a wall, the end of a bridge): the open hexes
-    around `h` lie in two or more separate runs, so who goes from one side to the other
-    steps onto `h` (R-ER-READY-MENU)."""
-    board = state.board
-    ring = [board.passable(n) for n in h.neighbors()]
-    return sum(1 for i in range(6) if ring[i] and not ring[i - 1]) >= 2
 
 
 def _foes(state: Battle, u: ErUnit) -> list[ErUnit]:
@@ -192,42 +188,18 @@ def refusal(state: Battle, u: ErUnit, option: str) -> str | None:
     return None
 
 
-def _triggers_for(state: Battle, u: ErUnit, action: str) -> list[str]:
-    """The "if"s offered for one action (R-ER-READY-MENU), as options."""
-    assert u.pos is not None
-    fph = state.board.feet_per_hex
-    far = watch_ft(state, u, action)
-    tail = "" if action == "attack" else f":{action}"
-    spots = [f.pos for f in _foes(state, u) if f.pos is not None]
-    out: list[str] = []
-    if spots and action != "medicine":
-        open_ = [h for h in disk(u.pos, far // fph) if h != u.pos
-                 and state.board.passable(h) and state.unit_at(h) is None]
-        near = sorted(open_, key=lambda h: (min(h.distance(p) for p in spots), h))
-        gaps = sorted((h for h in open_ if narrow(state, h)),
-                      key=lambda h: (h.distance(u.pos), h))[:MENU_NARROWS]
-        out += [f"ready:enter:{h.q},{h.r}" for h in gaps]
-        out += [f"ready:enter:{h.q},{h.r}" for h in near[:MENU_HEXES] if h not in gaps]
-        out += [f"ready:area:{h.q},{h.r}" for h in near[:MENU_AREAS]]
-        watched = sorted((p for p in spots if p.distance(u.pos) * fph <= far),
-                         key=lambda p: (p.distance(u.pos), p))
-        out += [f"ready:leave:{p.q},{p.r}" for p in watched[:MENU_FOES]]
-        closest = min(p.distance(u.pos) for p in spots) * fph
-        out += [f"ready:within:{ft}" for ft in cfg(state).ready_within_ft
-                if fph <= ft <= far and ft % fph == 0 and ft < closest]
-    out += [f"ready:drops:{o.id}" for o in state.units
-            if o.side == u.side and o.id != u.id and o.fighting]
-    return [o + tail for o in out]
-
-
 def menu(state: Battle, u: ErUnit) -> list[str]:
     """The valid triggers offered now (R-ER-READY-MENU), the attacks first, then each other
-    action's (R-ER-READY-ACTIONS)."""
+    action's (R-ER-READY-ACTIONS): for each action the "if"s `ready_menu.triggers` finds
+    from the foes and hexes in his watch, each one `refusal` passes."""
     if u.pos is None:
         return []
+    spots = [o.pos for o in state.units
+             if o.side != u.side and o.fighting and o.pos is not None]
+    friends = [o.id for o in state.units if o.side == u.side and o.id != u.id and o.fighting]
     acts = dict.fromkeys(a for k in KINDS for a in actions(state, u, k))
-    out = [o for a in acts for o in _triggers_for(state, u, a)]
-    return [o for o in out if refusal(state, u, o) is None]
+    return [o for a in acts
+            for o in triggers(state, u, a, spots, watch_ft(state, u, a), friends)]
 
 
 def run_path(state: Battle, u: ErUnit, foe: ErUnit) -> list[Hex] | None:
