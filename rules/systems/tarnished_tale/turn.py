@@ -17,7 +17,7 @@ from itertools import pairwise
 from rules.commands import Attack, Choose, Command, EndPhase, Move, Pass
 from rules.engine import Context, command_owner_refusal
 from rules.events import RoundStarted, UnitFaced, UnitStepped, hx, unhx
-from rules.positioning import path_is_walkable, reachable
+from rules.positioning import kept_walk, path_is_walkable, remember, walk_key
 from rules.procedures import battle_decided, out_of_rounds, path_refusal
 from rules.state import Battle
 from rules.systems.tarnished_tale.attack import play_contest
@@ -36,7 +36,8 @@ from rules.systems.tarnished_tale.events import (
     system,
 )
 from rules.systems.tarnished_tale.situation import attack_kinds, config_of, defences
-from rules.systems.tarnished_tale.units import TTUnit, tt
+from rules.systems.tarnished_tale.tables import load_tables
+from rules.systems.tarnished_tale.units import TTUnit, melee_weapon, tt
 
 __all__ = ["check", "decide", "legal", "run_round"]
 
@@ -77,20 +78,56 @@ def run_round(ctx: Context) -> None:
 
 
 def _moves(state: Battle, u: TTUnit) -> list[Command]:
-    assert u.pos is not None
-    out: list[Command] = []
-    for h, path in sorted(reachable(state, u, config_of(state).move_hexes).items()):
-        if h != u.pos:
-            out.append(Move(unit=u.id, path=tuple(hx(p) for p in path)))
-    out += [Move(unit=u.id, path=(hx(u.pos),), facing=f) for f in range(6) if f != u.facing]
-    return out
+    """A walk to every hex he may end on (in Hex order, each along the path R-POS-PATH
+    chooses), then a turn in place to each other facing (R-TT-MOVE).
+
+    Why kept: this is asked at every decision for every figure still to act, and the walk
+    (`positioning.walk_key`: his hex, the budget and the enemy-held hexes within it) seldom
+    changes between two decisions.  So the moves made from a walk are kept on the board with
+    it, and asking again costs the key, a lookup and dropping the hexes others stand on now
+    (R-POS-BLOCK), not a search and a hundred commands.  The same moves, in the same order,
+    as `reachable` gives (tests/tarnished_tale/test_listing.py)."""
+    pos = u.pos
+    assert pos is not None
+    key = walk_key(state, u, config_of(state).move_hexes)
+    memo_key = ("tt-moves", u.id, u.facing, key)
+    board = state.board
+    kept = board.memo.get(memo_key)
+    if kept is None:
+        costs, paths = kept_walk(state, u, key)
+        walks = [(h, Move(unit=u.id, path=tuple(hx(s) for s in paths[h])))
+                 for h in sorted(paths) if h != pos]
+        turns = [Move(unit=u.id, path=(hx(pos),), facing=f) for f in range(6) if f != u.facing]
+        kept = (costs, walks, turns)
+        remember(board, memo_key, kept)
+    costs, walks, turns = kept
+    standing = state.where.standing
+    # R-POS-BLOCK: a move may pass a hex someone else stands on but not end there (his own
+    # hex is no walk's end, so any figure standing on one of these is someone else).
+    if len(standing) < len(costs):
+        taken = {h for h in standing if h in costs and h != pos}
+    else:
+        taken = {h for h in costs if h in standing and h != pos}
+    if not taken:
+        return [m for _, m in walks] + turns
+    return [m for h, m in walks if h not in taken] + turns
 
 
 def _attacks(state: Battle, u: TTUnit) -> list[Command]:
-    """Every attack open to him (TT-01, TT-03): each foe in reach or range, each mode."""
+    """Every attack open to him (TT-01, TT-03): each foe in reach or range, each mode.
+
+    Only the fighting figures within his farthest reach or range are asked about (in
+    `Battle.units` order, as a scan of every figure would find them): no other can be
+    attacked (`attack_kinds`), and at a hundred a side asking all of them at every decision
+    was most of a round's work."""
+    assert u.pos is not None
+    t = load_tables()
+    farthest = melee_weapon(u, t).reach_ft
+    if u.missile:
+        farthest = max(farthest, t.weapons[u.missile].long_ft)
     out: list[Command] = []
-    for f in state.units:
-        if f.side == u.side or not f.fighting:
+    for f in state.where.fighting_near(u.pos, farthest // state.board.feet_per_hex):
+        if f.side == u.side:
             continue
         for kind in attack_kinds(state, u.id, f.id):
             weapon = u.missile if kind == "missile" else ""
