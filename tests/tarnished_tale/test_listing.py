@@ -100,8 +100,12 @@ def _sweep(state: Battle, seed: int, steps: int) -> tuple[int, set[str]]:
         side = decider(state)
         if side is None:
             break
-        fast = turn.legal(state, side)
-        assert fast == full_legal(state, side), f"listings differ at step {compared}"
+        full = full_legal(state, side)
+        fast = turn.legal(state, side)  # read one at a time, as the random player does
+        assert len(fast) == len(full), f"lengths differ at step {compared}"
+        assert [fast[i] for i in range(len(fast))] == full, f"items differ at step {compared}"
+        assert list(turn.legal(state, side)) == full, f"listings differ at step {compared}"
+        assert fast[-1] == full[-1] and fast[1:4] == full[1:4]
         compared += 1
         seen.add(type(state.top).__name__)
         if any(isinstance(u, TTUnit) and (u.prone or u.dropped) for u in state.units):

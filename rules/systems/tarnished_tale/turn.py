@@ -12,12 +12,13 @@ DefenceFrame's, decided by his side.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 
 from rules.commands import Attack, Choose, Command, EndPhase, Move, Pass
 from rules.engine import Context, command_owner_refusal
 from rules.events import RoundStarted, UnitFaced, UnitStepped, hx, unhx
-from rules.positioning import kept_walk, path_is_walkable, remember, walk_key
+from rules.positioning import path_is_walkable
 from rules.procedures import battle_decided, out_of_rounds, path_refusal
 from rules.state import Battle
 from rules.systems.tarnished_tale.attack import play_contest
@@ -35,6 +36,7 @@ from rules.systems.tarnished_tale.events import (
     WeaponsPickedUp,
     system,
 )
+from rules.systems.tarnished_tale.listing import Listing, Part, walks
 from rules.systems.tarnished_tale.situation import attack_kinds, config_of, defences
 from rules.systems.tarnished_tale.tables import load_tables
 from rules.systems.tarnished_tale.units import TTUnit, melee_weapon, tt
@@ -77,42 +79,6 @@ def run_round(ctx: Context) -> None:
 # --- what a figure may do on his turn --------------------------------------------------------
 
 
-def _moves(state: Battle, u: TTUnit) -> list[Command]:
-    """A walk to every hex he may end on (in Hex order, each along the path R-POS-PATH
-    chooses), then a turn in place to each other facing (R-TT-MOVE).
-
-    Why kept: this is asked at every decision for every figure still to act, and the walk
-    (`positioning.walk_key`: his hex, the budget and the enemy-held hexes within it) seldom
-    changes between two decisions.  So the moves made from a walk are kept on the board with
-    it, and asking again costs the key, a lookup and dropping the hexes others stand on now
-    (R-POS-BLOCK), not a search and a hundred commands.  The same moves, in the same order,
-    as `reachable` gives (tests/tarnished_tale/test_listing.py)."""
-    pos = u.pos
-    assert pos is not None
-    key = walk_key(state, u, config_of(state).move_hexes)
-    memo_key = ("tt-moves", u.id, u.facing, key)
-    board = state.board
-    kept = board.memo.get(memo_key)
-    if kept is None:
-        costs, paths = kept_walk(state, u, key)
-        walks = [(h, Move(unit=u.id, path=tuple(hx(s) for s in paths[h])))
-                 for h in sorted(paths) if h != pos]
-        turns = [Move(unit=u.id, path=(hx(pos),), facing=f) for f in range(6) if f != u.facing]
-        kept = (costs, walks, turns)
-        remember(board, memo_key, kept)
-    costs, walks, turns = kept
-    standing = state.where.standing
-    # R-POS-BLOCK: a move may pass a hex someone else stands on but not end there (his own
-    # hex is no walk's end, so any figure standing on one of these is someone else).
-    if len(standing) < len(costs):
-        taken = {h for h in standing if h in costs and h != pos}
-    else:
-        taken = {h for h in costs if h in standing and h != pos}
-    if not taken:
-        return [m for _, m in walks] + turns
-    return [m for h, m in walks if h not in taken] + turns
-
-
 def _attacks(state: Battle, u: TTUnit) -> list[Command]:
     """Every attack open to him (TT-01, TT-03): each foe in reach or range, each mode.
 
@@ -140,21 +106,30 @@ def _may_pick_up(u: TTUnit) -> bool:
     return u.pos is not None and any((q, r) == (u.pos.q, u.pos.r) for _, _, q, r in u.dropped)
 
 
-def unit_commands(state: Battle, u: TTUnit, moved: bool) -> list[Command]:
-    out: list[Command] = []
+def unit_parts(state: Battle, u: TTUnit, moved: bool) -> list[Part]:
+    """What he may do now, in parts (listing.py): stand up or walk and turn (R-TT-PRONE,
+    R-TT-MOVE) if he has not moved, attack (TT-01, TT-03), pick his weapons up (R-TT-DISARM),
+    or pass."""
+    out: list[Part] = []
     if not moved:
         if u.prone:
-            out.append(Choose(unit=u.id, option="stand"))
+            out.append([Choose(unit=u.id, option="stand")])
         else:
-            out += _moves(state, u)
-    out += _attacks(state, u)
+            out.append(walks(state, u, config_of(state).move_hexes))
+    out.append(_attacks(state, u))
     if _may_pick_up(u):
-        out.append(Choose(unit=u.id, option="pick_up"))
-    out.append(Pass(unit=u.id))
+        out.append([Choose(unit=u.id, option="pick_up")])
+    out.append([Pass(unit=u.id)])
     return out
 
 
-def legal(state: Battle, side: str) -> list[Command]:
+def unit_commands(state: Battle, u: TTUnit, moved: bool) -> list[Command]:
+    return list(Listing(unit_parts(state, u, moved)))
+
+
+def legal(state: Battle, side: str) -> Sequence[Command]:
+    """The legal commands of the side deciding, as a `Listing`: each walk's path is found
+    only when that walk is read (issue 36); read whole, the full listing."""
     top = state.top
     if isinstance(top, DefenceFrame):
         kind = top.kind
@@ -163,11 +138,11 @@ def legal(state: Battle, side: str) -> list[Command]:
     if not isinstance(top, ActivationFrame):
         return []
     if top.unit:
-        return unit_commands(state, tt(state, top.unit), top.moved)
-    out: list[Command] = []
+        return Listing(unit_parts(state, tt(state, top.unit), top.moved))
+    parts: list[Part] = []
     for u in _waiting(state, side):
-        out += unit_commands(state, u, False)
-    return [*out, EndPhase(side=side)]
+        parts += unit_parts(state, u, False)
+    return Listing([*parts, [EndPhase(side=side)]])
 
 
 def _kind_and_mode(u: TTUnit, cmd: Attack) -> tuple[str, str] | str:
