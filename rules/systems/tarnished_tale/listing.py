@@ -9,8 +9,8 @@ random player takes one command, the engine checks one.
 So a decision's commands are a `Listing`: a sequence in the full listing's order (the same
 length, the same command at every place) whose parts are made when read.  A figure's walks
 are a `Walks` part: which hexes he can reach is worked out from the board (a search of the
-costs alone, kept on the board under `walk_key` while nothing within his reach changes),
-and a walk's path only for the hex read, from the walk `positioning.kept_walk` keeps.
+costs, `paths.Search`, kept on the board under `walk_key` while nothing within his reach
+changes), and a walk's path only for the hex read, the one the whole walk would choose.
 Reading the whole listing (iterating, comparing, `list()`) makes every command, as the full
 listing did, from the walks kept on the board.  tests/tarnished_tale/test_listing.py
 checks, along random games, that reading it either way gives the full listing.
@@ -18,56 +18,39 @@ checks, along random games, that reading it either way gives the full listing.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 from rules.commands import Command, Move
 from rules.events import hx
-from rules.hexgrid import Hex, neighbours
-from rules.positioning import kept_walk, remember, walk_key
-from rules.state import Battle, Board
+from rules.hexgrid import Hex
+from rules.paths import Search
+from rules.positioning import kept_walk, on_road, remember, walk_key
+from rules.state import Battle
 from rules.systems.tarnished_tale.units import TTUnit
 
 __all__ = ["Listing", "Walks", "walks"]
 
 
-def _reach(board: Board, key: tuple[Any, ...]) -> tuple[tuple[Hex, ...], frozenset[Hex]]:
-    """The hexes a walk under `key` (a `walk_key` with no foes to back away from) can end on
-    besides its start, in Hex order, and as a set: those a cheapest path reaches within the
-    budget, entering a hex at its cost and never one `blocked` holds (R-POS-BLOCK), as
-    `paths.cheapest_paths` finds them, without choosing any path."""
+def _reach(state: Battle, key: tuple[Any, ...]
+           ) -> tuple[Search, tuple[Hex, ...], frozenset[Hex]]:
+    """The search of a walk under `key` (a `walk_key` with no foes to back away from), as
+    `positioning.kept_walk` makes it: each hex entered at its cost, never one `blocked`
+    holds (R-POS-BLOCK), roads preferred among equal paths (R-POS-PATH); and the hexes it
+    can end on besides its start, in Hex order and as a set.  No path is chosen yet."""
     _, start, budget, blocked, _ = key
-    costs = board.entry_costs
-    dist: dict[Hex, int] = {start: 0}
-    done: set[Hex] = set()
-    frontier = [(0, start)]
-    pop, push, get = heapq.heappop, heapq.heappush, dist.get
-    while frontier:
-        spent, here = pop(frontier)
-        if here in done:
-            continue
-        done.add(here)
-        for nxt in neighbours(here):
-            step = costs.get(nxt)
-            if step is None or nxt in blocked:
-                continue
-            if step < 0:
-                raise ValueError(f"negative step cost {step} from {here} to {nxt}")
-            new = spent + step
-            if new <= budget and (get(nxt) is None or new < dist[nxt]):
-                dist[nxt] = new
-                push(frontier, (new, nxt))
-    del dist[start]
-    hexes = tuple(sorted(dist))
-    return hexes, frozenset(hexes)
+    search = Search(start, budget, None, along=on_road(state),
+                    entering=(state.board.entry_costs, blocked))
+    hexes = tuple(sorted(h for h in search.dist if h != start))
+    return search, hexes, frozenset(hexes)
 
 
 class Walks:
     """One figure's moves at one decision: a walk to every hex he can reach and no one else
     stands on, in Hex order, then a turn in place to each other facing (R-TT-MOVE)."""
 
-    __slots__ = ("_dests", "_ends", "_key", "_reach", "_state", "_taken", "_turns", "unit")
+    __slots__ = ("_dests", "_ends", "_key", "_reach", "_search", "_state", "_taken", "_turns",
+                 "unit")
 
     def __init__(self, state: Battle, u: TTUnit, budget: int) -> None:
         pos = u.pos
@@ -77,9 +60,9 @@ class Walks:
         board = state.board
         kept = board.memo.get(("tt-reach", key))
         if kept is None:
-            kept = _reach(board, key)
+            kept = _reach(state, key)
             remember(board, ("tt-reach", key), kept)
-        self._reach, reach = kept
+        self._search, self._reach, reach = kept
         standing = state.where.standing
         # R-POS-BLOCK: a move may pass a hex someone else stands on but not end there (his
         # own hex ends no walk, so whoever stands on one of these is someone else).
@@ -125,8 +108,9 @@ class Walks:
         every = self._state.board.memo.get(("tt-walks", self.unit.id, self._key))
         if every is not None:
             return every[h]
-        _, paths = kept_walk(self._state, self.unit, self._key)  # R-POS-PATH
-        return Move(unit=self.unit.id, path=tuple(hx(s) for s in paths[h]))
+        path = self._search.path(h)  # R-POS-PATH: the path the whole walk would choose
+        assert path is not None
+        return Move(unit=self.unit.id, path=tuple(hx(s) for s in path))
 
     def every(self) -> list[Command]:
         every = self._every_walk()
