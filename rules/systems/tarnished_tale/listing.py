@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
-from rules.commands import Command, Move
+from rules.commands import Attack, Command, Move
 from rules.events import hx
 from rules.hexgrid import Hex
 from rules.paths import Search
@@ -29,7 +29,7 @@ from rules.positioning import kept_walk, on_road, remember, walk_key
 from rules.state import Battle
 from rules.systems.tarnished_tale.units import TTUnit
 
-__all__ = ["Listing", "Walks", "walks"]
+__all__ = ["Attacks", "Listing", "Walks", "walks"]
 
 
 def _reach(state: Battle, key: tuple[Any, ...]
@@ -121,7 +121,34 @@ def walks(state: Battle, u: TTUnit, budget: int) -> Walks:
     return Walks(state, u, budget)
 
 
-Part = list[Command] | Walks
+class Attacks:
+    """One figure's attacks at one decision (TT-01, TT-03): for each (foe, kind) open to
+    him, an attack of each of that kind's modes, the plain ones first, each made when read.
+    `modes[kind]` is that kind's (plain, other) options, so the order is the full
+    listing's: every plain attack, foe by foe, then every other, foe by foe."""
+
+    __slots__ = ("_modes", "_open", "_weapon", "unit")
+
+    def __init__(self, u: TTUnit, open_attacks: list[tuple[str, str]],
+                 modes: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> None:
+        self.unit, self._open, self._modes = u.id, open_attacks, modes
+        self._weapon = u.missile
+
+    def __len__(self) -> int:
+        return 2 * len(self._open)
+
+    def item(self, i: int) -> Command:
+        n = len(self._open)
+        target, kind = self._open[i % n]
+        return Attack(unit=self.unit, target=target,
+                      weapon=self._weapon if kind == "missile" else "",
+                      options=self._modes[kind][i // n])
+
+    def every(self) -> list[Command]:
+        return [self.item(i) for i in range(len(self))]
+
+
+Part = list[Command] | Walks | Attacks
 
 
 class Listing(Sequence[Command]):
@@ -154,13 +181,13 @@ class Listing(Sequence[Command]):
         for p in self._parts:
             n = len(p)
             if i < n:
-                return p.item(i) if isinstance(p, Walks) else p[i]
+                return p[i] if isinstance(p, list) else p.item(i)
             i -= n
         raise IndexError("listing index out of range")  # pragma: no cover
 
     def __iter__(self) -> Iterator[Command]:
         for p in self._parts:
-            yield from (p.every() if isinstance(p, Walks) else p)
+            yield from (p if isinstance(p, list) else p.every())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Listing, list, tuple)):

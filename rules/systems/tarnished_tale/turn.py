@@ -36,15 +36,21 @@ from rules.systems.tarnished_tale.events import (
     WeaponsPickedUp,
     system,
 )
-from rules.systems.tarnished_tale.listing import Listing, Part, walks
-from rules.systems.tarnished_tale.situation import attack_kinds, config_of, defences
-from rules.systems.tarnished_tale.tables import load_tables
-from rules.systems.tarnished_tale.units import TTUnit, melee_weapon, tt
+from rules.systems.tarnished_tale.listing import Attacks, Listing, Part, walks
+from rules.systems.tarnished_tale.situation import (
+    attack_kinds,
+    config_of,
+    defences,
+    open_attacks,
+)
+from rules.systems.tarnished_tale.units import TTUnit, tt
 
 __all__ = ["check", "decide", "legal", "run_round"]
 
 MODES = {"melee": (("normal", ()), ("defensive", ("defensive",))),
          "missile": (("normal", ()), ("called", ("called_shot",)))}
+# Each kind's options, the plain attack's first (listing.Attacks lists them in this order).
+_MODE_OPTIONS = {kind: (modes[0][1], modes[1][1]) for kind, modes in MODES.items()}
 
 
 def _waiting(state: Battle, side: str) -> list[TTUnit]:
@@ -79,27 +85,9 @@ def run_round(ctx: Context) -> None:
 # --- what a figure may do on his turn --------------------------------------------------------
 
 
-def _attacks(state: Battle, u: TTUnit) -> list[Command]:
-    """Every attack open to him (TT-01, TT-03): each foe in reach or range, each mode.
-
-    Only the fighting figures within his farthest reach or range are asked about (in
-    `Battle.units` order, as a scan of every figure would find them): no other can be
-    attacked (`attack_kinds`), and at a hundred a side asking all of them at every decision
-    was most of a round's work."""
-    assert u.pos is not None
-    t = load_tables()
-    farthest = melee_weapon(u, t).reach_ft
-    if u.missile:
-        farthest = max(farthest, t.weapons[u.missile].long_ft)
-    out: list[Command] = []
-    for f in state.where.fighting_near(u.pos, farthest // state.board.feet_per_hex):
-        if f.side == u.side:
-            continue
-        for kind in attack_kinds(state, u.id, f.id):
-            weapon = u.missile if kind == "missile" else ""
-            out += [Attack(unit=u.id, target=f.id, weapon=weapon, options=opts)
-                    for _, opts in MODES[kind]]
-    return sorted(out, key=lambda c: len(getattr(c, "options", ())))
+def _attacks(state: Battle, u: TTUnit) -> Attacks:
+    """Every attack open to him (TT-01, TT-03): each foe in reach or range, each mode."""
+    return Attacks(u, open_attacks(state, u), _MODE_OPTIONS)
 
 
 def _may_pick_up(u: TTUnit) -> bool:
