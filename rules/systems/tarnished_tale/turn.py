@@ -111,13 +111,10 @@ def unit_parts(state: Battle, u: TTUnit, moved: bool) -> list[Part]:
     return out
 
 
-def unit_commands(state: Battle, u: TTUnit, moved: bool) -> list[Command]:
-    return list(Listing(unit_parts(state, u, moved)))
-
-
 def legal(state: Battle, side: str) -> Sequence[Command]:
-    """The legal commands of the side deciding, as a `Listing`: each walk's path is found
-    only when that walk is read (issue 36); read whole, the full listing."""
+    """The legal commands of the side deciding, as a `Listing` (listing.py): a walk, with
+    its path, and an attack are made only when read (issue 36); read whole, the full
+    listing."""
     top = state.top
     if isinstance(top, DefenceFrame):
         kind = top.kind
@@ -282,8 +279,8 @@ def _walk(ctx: Context, cmd: Move) -> None:
 
 def _maybe_done(ctx: Context, unit_id: str) -> None:
     """A figure with nothing left to do but stand ends his turn by himself."""
-    left = unit_commands(ctx.state, tt(ctx.state, unit_id), True)
-    if all(isinstance(c, Pass) for c in left):
+    left = Listing(unit_parts(ctx.state, tt(ctx.state, unit_id), True))
+    if len(left) == 1:  # his Pass, always there, is all that is left
         _end_turn(ctx, unit_id)
 
 
