@@ -20,8 +20,8 @@ from rules.systems.tarnished_tale.contest import Blow, Situation
 from rules.systems.tarnished_tale.tables import TTTables, load_tables
 from rules.systems.tarnished_tale.units import TTUnit, armour_dr, melee_weapon, skill_for, tt
 
-__all__ = ["attack_kinds", "attacker_modifiers", "config_of", "defences", "defender_modifiers",
-           "melee_bonus", "net", "open_attacks", "situation", "situations"]
+__all__ = ["attack_kinds", "attack_radius", "attacker_modifiers", "config_of", "defences",
+           "defender_modifiers", "melee_bonus", "net", "open_attacks", "situation", "situations"]
 
 _MERGED: dict[str, Config] = {}
 
@@ -67,6 +67,12 @@ def attack_kinds(state: Battle, attacker: str, target: str) -> tuple[str, ...]:
     return _kinds(_gap_ft(state, a, d), *_ranges(a, load_tables()))
 
 
+def attack_radius(state: Battle, a: TTUnit) -> int:
+    """How many hexes off `a` may strike or shoot at the most: no foe farther off can be
+    attacked by him."""
+    return max(_ranges(a, load_tables())) // state.board.feet_per_hex
+
+
 def open_attacks(state: Battle, a: TTUnit) -> list[tuple[str, str]]:
     """(foe, kind) for every attack open to `a` now, foes in `Battle.units` order and for
     each "melee" before "missile": what `attack_kinds` says of each foe, asked only of the
@@ -78,7 +84,7 @@ def open_attacks(state: Battle, a: TTUnit) -> list[tuple[str, str]]:
     melee_ft, long_ft = _ranges(a, load_tables())
     fph = state.board.feet_per_hex
     out = []
-    for f in state.where.fighting_near(a.pos, max(melee_ft, long_ft) // fph):
+    for f in state.where.fighting_near(a.pos, attack_radius(state, a)):
         if f.side != a.side:
             assert f.pos is not None
             out += [(f.id, k) for k in _kinds(a.pos.distance(f.pos) * fph, melee_ft, long_ft)]

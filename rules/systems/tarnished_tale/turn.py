@@ -37,8 +37,10 @@ from rules.systems.tarnished_tale.events import (
     system,
 )
 from rules.systems.tarnished_tale.listing import Attacks, Listing, Part, walks
+from rules.systems.tarnished_tale.reuse import Kept
 from rules.systems.tarnished_tale.situation import (
     attack_kinds,
+    attack_radius,
     config_of,
     defences,
     open_attacks,
@@ -94,17 +96,27 @@ def _may_pick_up(u: TTUnit) -> bool:
     return u.pos is not None and any((q, r) == (u.pos.q, u.pos.r) for _, _, q, r in u.dropped)
 
 
-def unit_parts(state: Battle, u: TTUnit, moved: bool) -> list[Part]:
+def unit_parts(state: Battle, u: TTUnit, moved: bool, kept: Kept | None = None
+               ) -> list[Part]:
     """What he may do now, in parts (listing.py): stand up or walk and turn (R-TT-PRONE,
     R-TT-MOVE) if he has not moved, attack (TT-01, TT-03), pick his weapons up (R-TT-DISARM),
-    or pass."""
+    or pass.  His walks and attacks come from `kept` (reuse.py) where nothing they depend on
+    has changed since the side's last listing."""
+    walks_of, attacks = kept.get(u) if kept is not None else (None, None)
     out: list[Part] = []
-    if not moved:
-        if u.prone:
+    if moved or u.prone:
+        walks_of = None
+        if not moved:
             out.append([Choose(unit=u.id, option="stand")])
-        else:
-            out.append(walks(state, u, config_of(state).move_hexes))
-    out.append(_attacks(state, u))
+    else:
+        if walks_of is None:
+            walks_of = walks(state, u, config_of(state).move_hexes)
+        out.append(walks_of)
+    if attacks is None:
+        attacks = _attacks(state, u)
+    out.append(attacks)
+    if kept is not None:
+        kept.put(u, walks_of, attacks, attack_radius(state, u))
     if _may_pick_up(u):
         out.append([Choose(unit=u.id, option="pick_up")])
     out.append([Pass(unit=u.id)])
@@ -125,8 +137,9 @@ def legal(state: Battle, side: str) -> Sequence[Command]:
     if top.unit:
         return Listing(unit_parts(state, tt(state, top.unit), top.moved))
     parts: list[Part] = []
+    kept = Kept(state, side, config_of(state).move_hexes)
     for u in _waiting(state, side):
-        parts += unit_parts(state, u, False)
+        parts += unit_parts(state, u, False, kept)
     return Listing([*parts, [EndPhase(side=side)]])
 
 
