@@ -13,7 +13,7 @@ from rules.paths import Search, cheapest_paths
 from tests.test_movement_range_fast import _never, boards, budgets, costs_of
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(boards(), budgets, st.booleans(), st.booleans())
 def test_the_path_to_one_hex_is_the_one_chosen_among_all(board, budget, with_stops, table):
     ground, start, stops, barred = board

@@ -129,8 +129,8 @@ def test_the_listing_equals_the_full_one_at_the_gate(seed: int) -> None:
 def test_the_listing_equals_the_full_one_on_the_open_field() -> None:
     """Twelve a side: the bands close, figures fall and others walk round them."""
     state, _ = start(open_field("tarnished_tale", 12, seed=2))
-    compared, seen = _sweep(state, 2, 100)
-    assert compared > 90 and "someone down" in seen
+    compared, seen = _sweep(state, 2, 80)
+    assert compared > 75 and "someone down" in seen
 
 
 @pytest.mark.parametrize("name", ["river_ford.tmx", "walled_village.tmx"])
