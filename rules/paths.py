@@ -214,3 +214,80 @@ def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[
             h = came[h]
         tail.reverse()
         found[g] = found[h] + tail  # type: ignore[operator]
+
+
+class Search:
+    """One search from `start` (`_search`: every hex reachable and its cost), with the path
+    to a hex chosen only when asked: the very path `cheapest_paths` gives that hex.
+
+    Why: a caller that lists where a figure may go but walks him to one hex (Tarnished
+    Tale's listing, issue 36) needs the costs of all and the path of one; choosing every
+    hex's straightest path was most of the work.  The arguments are `cheapest_paths`'s.
+    A hex's path is scored over the hexes it can be reached through alone, which are the
+    very hexes and scores `cheapest_paths` uses for it (the score of a hex depends only on
+    the hexes behind it), so the choice comes out the same
+    (tests/test_paths_one_goal.py)."""
+
+    __slots__ = ("_forked", "_place", "along", "dist", "order", "preds", "start")
+
+    def __init__(self, start: Hex, budget: int, cost: CostFn | None, stops: StopFn = _never,
+                 along: Callable[[Hex], bool] | None = None,
+                 entering: tuple[Mapping[Hex, int], Container[Hex]] | None = None) -> None:
+        self.start, self.along = start, along
+        self.order, self.dist, self.preds = _search(start, budget, cost, stops, entering)
+        self._place: dict[Hex, int] | None = None
+        self._forked: list[bool] | None = None
+
+    def path(self, goal: Hex) -> list[Hex] | None:
+        """The path chosen to `goal` (`[start, ..., goal]`), None if it cannot be reached."""
+        if goal not in self.dist:
+            return None
+        order, preds = self.order, self.preds
+        if self._place is None:
+            self._place = {h: i for i, h in enumerate(order)}
+            forked = self._forked = [False] * len(order)
+            for i, ps in enumerate(preds):
+                forked[i] = len(ps) > 1 or bool(ps and forked[ps[0]])
+        forked = self._forked
+        assert forked is not None
+        g = self._place[goal]
+        if not forked[g]:
+            return self._single(g)
+        n = len(order)
+        sq, sr = self.start
+        dq = [h[0] - sq for h in order]
+        dr = [h[1] - sr for h in order]
+        along = self.along
+        off = [0 if along is None or along(h) or i == 0 else 1 for i, h in enumerate(order)]
+        k = gcd(dq[g], dr[g])
+        found = _Unforked(self)
+        _straightest([g], 0, dq[g] // k, dr[g] // k, preds, [-1] * n, dq, dr, off, [0] * n,
+                     [0] * n, [-1] * n, order, found, forked)  # type: ignore[arg-type]
+        return found.chosen
+
+    def _single(self, g: int) -> list[Hex]:
+        """The one cheapest path to the hex in place `g` (no hex on it has two ways in)."""
+        order, preds = self.order, self.preds
+        path = [order[g]]
+        while preds[g]:
+            g = preds[g][0]
+            path.append(order[g])
+        path.reverse()
+        return path
+
+
+class _Unforked:
+    """What `_straightest` reads as `found`: the path to a hex with one cheapest path,
+    walked back when read; and what it writes, the path chosen."""
+
+    __slots__ = ("chosen", "search")
+
+    def __init__(self, search: Search) -> None:
+        self.search = search
+        self.chosen: list[Hex] | None = None
+
+    def __getitem__(self, place: int) -> list[Hex]:
+        return self.search._single(place)
+
+    def __setitem__(self, place: int, path: list[Hex]) -> None:
+        self.chosen = path

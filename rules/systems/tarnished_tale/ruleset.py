@@ -97,7 +97,9 @@ class TarnishedTale(TableRuleset):
             raise TypeError(f"no procedure for {type(frame).__name__}")
 
     def legal_commands(self, state: Battle, side: str) -> list[Command]:
-        return legal(state, side)
+        """A `Listing` (listing.py): a sequence that makes each walk when it is read, equal
+        to the full list (issue 36)."""
+        return legal(state, side)  # type: ignore[return-value]
 
     def check(self, state: Battle, command: Command) -> str | None:
         return check(state, command)

@@ -20,8 +20,8 @@ from rules.systems.tarnished_tale.contest import Blow, Situation
 from rules.systems.tarnished_tale.tables import TTTables, load_tables
 from rules.systems.tarnished_tale.units import TTUnit, armour_dr, melee_weapon, skill_for, tt
 
-__all__ = ["attack_kinds", "attacker_modifiers", "config_of", "defences", "defender_modifiers",
-           "melee_bonus", "net", "situation", "situations"]
+__all__ = ["attack_kinds", "attack_radius", "attacker_modifiers", "config_of", "defences",
+           "defender_modifiers", "melee_bonus", "net", "open_attacks", "situation", "situations"]
 
 _MERGED: dict[str, Config] = {}
 
@@ -43,6 +43,20 @@ def _gap_ft(state: Battle, a: TTUnit, d: TTUnit) -> int:
     return a.pos.distance(d.pos) * state.board.feet_per_hex
 
 
+def _ranges(a: TTUnit, t: TTTables) -> tuple[int, int]:
+    """How far `a` strikes in melee and shoots at the most (R-TT-RANGED), in feet; -1 for
+    no missile weapon."""
+    return melee_weapon(a, t).reach_ft, t.weapons[a.missile].long_ft if a.missile else -1
+
+
+def _kinds(gap: int, melee_ft: int, long_ft: int) -> tuple[str, ...]:
+    """TT-01, R-TT-RANGED: "melee" within his weapon's reach, "missile" beyond his own hex
+    and within his missile weapon's long range."""
+    if gap <= melee_ft:
+        return ("melee", "missile") if 0 < gap <= long_ft else ("melee",)
+    return ("missile",) if 0 < gap <= long_ft else ()
+
+
 def attack_kinds(state: Battle, attacker: str, target: str) -> tuple[str, ...]:
     """How `attacker` may attack `target` now (TT-01: with the weapons he has equipped):
     "melee" if his weapon reaches him, "missile" if he is within his missile weapon's long
@@ -50,14 +64,31 @@ def attack_kinds(state: Battle, attacker: str, target: str) -> tuple[str, ...]:
     a, d = tt(state, attacker), tt(state, target)
     if not (a.fighting and d.fighting) or a.side == d.side:
         return ()
-    t = load_tables()
-    gap = _gap_ft(state, a, d)
+    return _kinds(_gap_ft(state, a, d), *_ranges(a, load_tables()))
+
+
+def attack_radius(state: Battle, a: TTUnit) -> int:
+    """How many hexes off `a` may strike or shoot at the most: no foe farther off can be
+    attacked by him."""
+    return max(_ranges(a, load_tables())) // state.board.feet_per_hex
+
+
+def open_attacks(state: Battle, a: TTUnit) -> list[tuple[str, str]]:
+    """(foe, kind) for every attack open to `a` now, foes in `Battle.units` order and for
+    each "melee" before "missile": what `attack_kinds` says of each foe, asked only of the
+    fighting figures within his farthest reach or range (no other can be attacked, and at
+    a hundred a side asking every figure at every decision was most of a round's work)."""
+    if not a.fighting:
+        return []
+    assert a.pos is not None
+    melee_ft, long_ft = _ranges(a, load_tables())
+    fph = state.board.feet_per_hex
     out = []
-    if gap <= melee_weapon(a, t).reach_ft:
-        out.append("melee")
-    if a.missile and 0 < gap <= t.weapons[a.missile].long_ft:
-        out.append("missile")
-    return tuple(out)
+    for f in state.where.fighting_near(a.pos, attack_radius(state, a)):
+        if f.side != a.side:
+            assert f.pos is not None
+            out += [(f.id, k) for k in _kinds(a.pos.distance(f.pos) * fph, melee_ft, long_ft)]
+    return out
 
 
 def defences(state: Battle, attacker: str, defender: str, kind: str) -> tuple[str, ...]:

@@ -12,12 +12,13 @@ DefenceFrame's, decided by his side.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 
 from rules.commands import Attack, Choose, Command, EndPhase, Move, Pass
 from rules.engine import Context, command_owner_refusal
 from rules.events import RoundStarted, UnitFaced, UnitStepped, hx, unhx
-from rules.positioning import path_is_walkable, reachable
+from rules.positioning import path_is_walkable
 from rules.procedures import battle_decided, out_of_rounds, path_refusal
 from rules.state import Battle
 from rules.systems.tarnished_tale.attack import play_contest
@@ -35,13 +36,23 @@ from rules.systems.tarnished_tale.events import (
     WeaponsPickedUp,
     system,
 )
-from rules.systems.tarnished_tale.situation import attack_kinds, config_of, defences
+from rules.systems.tarnished_tale.listing import Attacks, Listing, Part, walks
+from rules.systems.tarnished_tale.reuse import Kept
+from rules.systems.tarnished_tale.situation import (
+    attack_kinds,
+    attack_radius,
+    config_of,
+    defences,
+    open_attacks,
+)
 from rules.systems.tarnished_tale.units import TTUnit, tt
 
 __all__ = ["check", "decide", "legal", "run_round"]
 
 MODES = {"melee": (("normal", ()), ("defensive", ("defensive",))),
          "missile": (("normal", ()), ("called", ("called_shot",)))}
+# Each kind's options, the plain attack's first (listing.Attacks lists them in this order).
+_MODE_OPTIONS = {kind: (modes[0][1], modes[1][1]) for kind, modes in MODES.items()}
 
 
 def _waiting(state: Battle, side: str) -> list[TTUnit]:
@@ -76,48 +87,46 @@ def run_round(ctx: Context) -> None:
 # --- what a figure may do on his turn --------------------------------------------------------
 
 
-def _moves(state: Battle, u: TTUnit) -> list[Command]:
-    assert u.pos is not None
-    out: list[Command] = []
-    for h, path in sorted(reachable(state, u, config_of(state).move_hexes).items()):
-        if h != u.pos:
-            out.append(Move(unit=u.id, path=tuple(hx(p) for p in path)))
-    out += [Move(unit=u.id, path=(hx(u.pos),), facing=f) for f in range(6) if f != u.facing]
-    return out
-
-
-def _attacks(state: Battle, u: TTUnit) -> list[Command]:
+def _attacks(state: Battle, u: TTUnit) -> Attacks:
     """Every attack open to him (TT-01, TT-03): each foe in reach or range, each mode."""
-    out: list[Command] = []
-    for f in state.units:
-        if f.side == u.side or not f.fighting:
-            continue
-        for kind in attack_kinds(state, u.id, f.id):
-            weapon = u.missile if kind == "missile" else ""
-            out += [Attack(unit=u.id, target=f.id, weapon=weapon, options=opts)
-                    for _, opts in MODES[kind]]
-    return sorted(out, key=lambda c: len(getattr(c, "options", ())))
+    return Attacks(u, open_attacks(state, u), _MODE_OPTIONS)
 
 
 def _may_pick_up(u: TTUnit) -> bool:
     return u.pos is not None and any((q, r) == (u.pos.q, u.pos.r) for _, _, q, r in u.dropped)
 
 
-def unit_commands(state: Battle, u: TTUnit, moved: bool) -> list[Command]:
-    out: list[Command] = []
-    if not moved:
-        if u.prone:
-            out.append(Choose(unit=u.id, option="stand"))
-        else:
-            out += _moves(state, u)
-    out += _attacks(state, u)
+def unit_parts(state: Battle, u: TTUnit, moved: bool, kept: Kept | None = None
+               ) -> list[Part]:
+    """What he may do now, in parts (listing.py): stand up or walk and turn (R-TT-PRONE,
+    R-TT-MOVE) if he has not moved, attack (TT-01, TT-03), pick his weapons up (R-TT-DISARM),
+    or pass.  His walks and attacks come from `kept` (reuse.py) where nothing they depend on
+    has changed since the side's last listing."""
+    walks_of, attacks = kept.get(u) if kept is not None else (None, None)
+    out: list[Part] = []
+    if moved or u.prone:
+        walks_of = None
+        if not moved:
+            out.append([Choose(unit=u.id, option="stand")])
+    else:
+        if walks_of is None:
+            walks_of = walks(state, u, config_of(state).move_hexes)
+        out.append(walks_of)
+    if attacks is None:
+        attacks = _attacks(state, u)
+    out.append(attacks)
+    if kept is not None:
+        kept.put(u, walks_of, attacks, attack_radius(state, u))
     if _may_pick_up(u):
-        out.append(Choose(unit=u.id, option="pick_up"))
-    out.append(Pass(unit=u.id))
+        out.append([Choose(unit=u.id, option="pick_up")])
+    out.append([Pass(unit=u.id)])
     return out
 
 
-def legal(state: Battle, side: str) -> list[Command]:
+def legal(state: Battle, side: str) -> Sequence[Command]:
+    """The legal commands of the side deciding, as a `Listing` (listing.py): a walk, with
+    its path, and an attack are made only when read (issue 36); read whole, the full
+    listing."""
     top = state.top
     if isinstance(top, DefenceFrame):
         kind = top.kind
@@ -126,11 +135,12 @@ def legal(state: Battle, side: str) -> list[Command]:
     if not isinstance(top, ActivationFrame):
         return []
     if top.unit:
-        return unit_commands(state, tt(state, top.unit), top.moved)
-    out: list[Command] = []
+        return Listing(unit_parts(state, tt(state, top.unit), top.moved))
+    parts: list[Part] = []
+    kept = Kept(state, side, config_of(state).move_hexes)
     for u in _waiting(state, side):
-        out += unit_commands(state, u, False)
-    return [*out, EndPhase(side=side)]
+        parts += unit_parts(state, u, False, kept)
+    return Listing([*parts, [EndPhase(side=side)]])
 
 
 def _kind_and_mode(u: TTUnit, cmd: Attack) -> tuple[str, str] | str:
@@ -282,8 +292,8 @@ def _walk(ctx: Context, cmd: Move) -> None:
 
 def _maybe_done(ctx: Context, unit_id: str) -> None:
     """A figure with nothing left to do but stand ends his turn by himself."""
-    left = unit_commands(ctx.state, tt(ctx.state, unit_id), True)
-    if all(isinstance(c, Pass) for c in left):
+    left = Listing(unit_parts(ctx.state, tt(ctx.state, unit_id), True))
+    if len(left) == 1:  # his Pass, always there, is all that is left
         _end_turn(ctx, unit_id)
 
 
