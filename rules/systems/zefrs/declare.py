@@ -26,9 +26,10 @@ Parsing is here, once, for the rules, the window and the computer players.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
-from rules.hexgrid import Hex, movement_range
+from rules.hexgrid import Hex, movement_range, neighbours
 from rules.positioning import hexes_near, reachable, remember, step_cost, walk_key
 from rules.state import DEAD, GONE, Battle
 from rules.systems.zefrs.catalogue import AREAS
@@ -197,12 +198,34 @@ def destinations(state: Battle, u: ZefUnit, budget: int) -> tuple[Hex, ...]:
     key = ("zef-destinations", walk, taken)
     found = board.memo.get(key)
     if found is None:
-        blocked, entry = walk[3], board.entry_costs
-
-        def cost(_from: Hex, to: Hex) -> int | None:  # `step_cost`, as a table
-            return None if to in blocked else entry.get(to)
-
-        free = movement_range(u.pos, budget, cost)
+        free = _within(u.pos, budget, board.entry_costs, walk[3])
         found = tuple(h for h in free if h not in taken)
         remember(board, key, found)
     return found  # type: ignore[no-any-return]
+
+
+def _within(start: Hex, budget: int, entry: dict[Hex, int], blocked: frozenset[Hex]
+            ) -> list[Hex]:
+    """The hexes `hexgrid.movement_range` finds from `start` within `budget` with
+    `step_cost` (entering a hex costs `entry[hex]`; impassable where it has none or
+    `blocked` holds it), in Hex order: the same Dijkstra, with the step cost read from the
+    table in the loop rather than through a function at each of its many steps."""
+    dist = {start: 0}
+    frontier = [(0, start)]
+    pop, push, get, step_of = heapq.heappop, heapq.heappush, dist.get, entry.get
+    while frontier:
+        spent, here = pop(frontier)
+        if spent > dist[here]:
+            continue
+        for nxt in neighbours(here):
+            step = step_of(nxt)
+            if step is None or nxt in blocked:
+                continue
+            new = spent + step
+            if new > budget:
+                continue
+            old = get(nxt)
+            if old is None or new < old:
+                dist[nxt] = new
+                push(frontier, (new, nxt))
+    return sorted(dist)

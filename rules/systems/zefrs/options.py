@@ -51,7 +51,25 @@ def declarations(state: Battle, unit_id: str) -> tuple[Declare, ...]:
     """`declarable` as the commands that state them, built once while it is kept (they
     are made from its own strings, so pydantic's checks are skipped: `model_construct`)."""
     return kept(state, ("declarations", unit_id), lambda: tuple(
-        Declare.model_construct(unit=unit_id, action=a) for a in declarable(state, unit_id)))
+        _command(state, unit_id, a) for a in declarable(state, unit_id)))
+
+
+COMMANDS_KEPT = 100_000  # declarations remembered per board, for the next turns
+_COMMANDS = ("zefrs", "declare commands")
+
+
+def _command(state: Battle, unit_id: str, action: str) -> Declare:
+    """The command stating `action` for `unit_id`, made once per board: a figure offered
+    the same move or blow next turn is offered the same (immutable) command."""
+    made = state.board.memo.get(_COMMANDS)
+    if made is None:
+        made = state.board.memo[_COMMANDS] = {}
+    found = made.get((unit_id, action))
+    if found is None:
+        if len(made) >= COMMANDS_KEPT:
+            made.clear()
+        found = made[unit_id, action] = Declare.model_construct(unit=unit_id, action=action)
+    return found  # type: ignore[no-any-return]
 
 
 def may_declare(state: Battle, unit_id: str, action: str) -> bool:
