@@ -20,7 +20,7 @@ from rules.builder import Scenario
 from rules.commands import Declare
 from rules.engine import check, decider, legal_commands, start, submit
 from rules.hexgrid import line, movement_range
-from rules.positioning import step_cost
+from rules.positioning import reachable, step_cost
 from rules.state import DEAD, DOWN, GONE, Battle
 from rules.systems.zefrs import declare as declare_module
 from rules.systems.zefrs import options
@@ -32,6 +32,7 @@ from rules.systems.zefrs.round import to_declare
 from rules.systems.zefrs.special import rush_line
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, zef
+from rules.systems.zefrs.walk import path_to
 
 KITS = ["cimmerian", "captain", "knight", "raider", "guard", "archer", "swordsman", "duelist",
         "pikeman", "crossbowman", "bandit_archer", "halberdier", "brawler", "orc", "wolf"]
@@ -120,6 +121,9 @@ def _position(seed: int) -> Battle:
     rng.shuffle(hexes)
     for at in hexes[: rng.randint(0, 6)]:
         sc.terrain(at, "wall", impassable=True)
+    for at in hexes[6:][: rng.randint(0, 12)]:  # what a path prefers and avoids (R-POS-PATH)
+        sc.terrain(at, *rng.choice([("road",), ("rough", )]),
+                   **({"move_cost": 2} if rng.random() < 0.5 else {}))
     spots = hexes[6:]
     n = 0
     for side in ("heroes", "foes"):
@@ -264,3 +268,20 @@ def test_check_reads_one_part_not_the_whole(monkeypatch: pytest.MonkeyPatch) -> 
     rush = check(state, Declare(unit="m", action="rush:p"))  # through o (ZEF-28)
     assert (rush is None) == ("rush:p" in plain_declarable(state, "m"))
     assert looked_at[:2] == ["o", "p"]
+
+
+def test_one_path_is_the_path_reachable_chooses() -> None:
+    """R-ZEF-MOVE, R-POS-PATH: the path of a declared move, found for that one hex
+    (`walk.path_to`), is the one `positioning.reachable` chooses among all of his moves:
+    the cheapest, then the straightest, then along roads; None where reachable has none."""
+    for s in range(40):
+        state = _position(s)
+        rng = random.Random(s)
+        for u in state.units:
+            if not isinstance(u, ZefUnit) or u.pos is None or not u.fighting:
+                continue
+            budget = move_budget(state, u)
+            every = reachable(state, u, budget)
+            near = [h for h in state.board.hexes() if h.distance(u.pos) <= budget + 1]
+            for to in rng.sample(near, min(len(near), 25)):
+                assert path_to(state, u, budget, to) == every.get(to), (s, u.id, to)

@@ -26,16 +26,17 @@ Parsing is here, once, for the rules, the window and the computer players.
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
+from functools import lru_cache
 
-from rules.hexgrid import Hex, movement_range, neighbours
+from rules.hexgrid import Hex, movement_range
 from rules.positioning import hexes_near, reachable, remember, step_cost, walk_key
 from rules.state import DEAD, GONE, Battle
 from rules.systems.zefrs.catalogue import AREAS
 from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit
+from rules.systems.zefrs.walk import kept_costs
 from rules.wording import PLAIN, Words
 
 __all__ = ["Declared", "aims_against", "closing_hexes", "destinations", "in_reach",
@@ -78,8 +79,10 @@ class Declared:
         return self.kind == "defend" or self.mode == "guard"
 
 
+@lru_cache(maxsize=8192)
 def parse(action: str) -> Declared | None:
-    """The declared action, or None if it is not one a ZeFRS figure can state."""
+    """The declared action, or None if it is not one a ZeFRS figure can state.  (Kept per
+    string: every step of a turn reads the declarations again; `Declared` is frozen.)"""
     parts = action.split(":")
     head = parts[0]
     if head == "shoot" and len(parts) in (2, 3) and parts[1]:
@@ -198,34 +201,8 @@ def destinations(state: Battle, u: ZefUnit, budget: int) -> tuple[Hex, ...]:
     key = ("zef-destinations", walk, taken)
     found = board.memo.get(key)
     if found is None:
-        free = _within(u.pos, budget, board.entry_costs, walk[3])
+        free = sorted(kept_costs(state, u, budget, walk))
         found = tuple(h for h in free if h not in taken)
         remember(board, key, found)
     return found  # type: ignore[no-any-return]
 
-
-def _within(start: Hex, budget: int, entry: dict[Hex, int], blocked: frozenset[Hex]
-            ) -> list[Hex]:
-    """The hexes `hexgrid.movement_range` finds from `start` within `budget` with
-    `step_cost` (entering a hex costs `entry[hex]`; impassable where it has none or
-    `blocked` holds it), in Hex order: the same Dijkstra, with the step cost read from the
-    table in the loop rather than through a function at each of its many steps."""
-    dist = {start: 0}
-    frontier = [(0, start)]
-    pop, push, get, step_of = heapq.heappop, heapq.heappush, dist.get, entry.get
-    while frontier:
-        spent, here = pop(frontier)
-        if spent > dist[here]:
-            continue
-        for nxt in neighbours(here):
-            step = step_of(nxt)
-            if step is None or nxt in blocked:
-                continue
-            new = spent + step
-            if new > budget:
-                continue
-            old = get(nxt)
-            if old is None or new < old:
-                dist[nxt] = new
-                push(frontier, (new, nxt))
-    return sorted(dist)
