@@ -31,27 +31,46 @@ def costs_within(start: Hex, budget: int, entry: dict[Hex, int], blocked: frozen
 
     Dijkstra with a bucket for each cost up to `budget` in place of a heap: every step
     costs a whole number of at least 1, so the buckets are emptied in order and a hex
-    leaves the search at its least cost, as from the heap."""
+    leaves the search at its least cost, as from the heap.  Each hex's enterable
+    neighbours and their costs are read from a table made once per `entry`."""
     dist = {start: 0}
     buckets: list[list[Hex]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
-    get, step_of = dist.get, entry.get
+    get = dist.get
+    ways = _ways(entry)
     for spent, bucket in enumerate(buckets):
         for here in bucket:
             if dist[here] != spent:
                 continue
-            for nxt in neighbours(here):
-                step = step_of(nxt)
-                if step is None or nxt in blocked:
-                    continue
+            around = ways.get(here)
+            if around is None:
+                around = ways[here] = tuple((n, entry[n]) for n in neighbours(here)
+                                            if n in entry)
+            for nxt, step in around:
                 new = spent + step
-                if new > budget:
+                if new > budget or nxt in blocked:
                     continue
                 old = get(nxt)
                 if old is None or new < old:
                     dist[nxt] = new
                     buckets[new].append(nxt)
     return dist
+
+
+_WAYS: dict[int, tuple[dict[Hex, int], dict[Hex, tuple[tuple[Hex, int], ...]]]] = {}
+
+
+def _ways(entry: dict[Hex, int]) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+    """Hex -> its neighbours one may enter and what each costs, for the board whose
+    `entry_costs` is `entry` (held here with it, so its id is not reused while kept)."""
+    hit = _WAYS.get(id(entry))
+    if hit is not None and hit[0] is entry:
+        return hit[1]
+    if len(_WAYS) >= 16:
+        _WAYS.clear()
+    table: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
+    _WAYS[id(entry)] = (entry, table)
+    return table
 
 
 def kept_costs(state: Battle, u: ZefUnit, budget: int, walk: tuple[Any, ...] | None = None
