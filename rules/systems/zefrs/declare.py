@@ -205,4 +205,3 @@ def destinations(state: Battle, u: ZefUnit, budget: int) -> tuple[Hex, ...]:
         found = tuple(h for h in free if h not in taken)
         remember(board, key, found)
     return found  # type: ignore[no-any-return]
-
