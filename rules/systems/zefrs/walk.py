@@ -106,9 +106,7 @@ def path_to(state: Battle, u: ZefUnit, budget: int, to: Hex) -> list[Hex] | None
     total = out.get(to)
     if total is None:
         return None
-    back = _back_from(to, total, entry, out)
-    on_way = {h: entry[h] for h, c in out.items()
-              if h != u.pos and c + back.get(h, total + 1) == total}
+    on_way = {h: entry[h] for h in _back_from(to, total, entry, out) if h != u.pos}
     _, paths = cheapest_paths(u.pos, budget, None, along=on_road(state),
                               entering=(on_way, ()))
     return paths[to]
@@ -116,11 +114,16 @@ def path_to(state: Battle, u: ZefUnit, budget: int, to: Hex) -> list[Hex] | None
 
 def _back_from(goal: Hex, total: int, entry: dict[Hex, int], reached: dict[Hex, int]
                ) -> dict[Hex, int]:
-    """Hex (of `reached`) -> least cost of walking on from it to `goal` (the hexes entered
-    after it, `goal` included), up to `total`."""
+    """The hexes some cheapest path from the start to `goal` (costing `total`) runs
+    through, each with the least cost of walking on from it to `goal` (the hexes entered
+    after it, `goal` included).  `reached`: each hex's least cost from the start.
+
+    Walked back from `goal`; a hex is taken only where its cost from the start and the
+    cost on from it add up to `total` (never less: both are least costs), so the search
+    never leaves those hexes, and each is reached first by that cost."""
     dist = {goal: 0}
     frontier = [(0, goal)]
-    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    pop, push, get, came = heapq.heappop, heapq.heappush, dist.get, reached.get
     while frontier:
         spent, here = pop(frontier)
         if spent > dist[here]:
@@ -129,13 +132,9 @@ def _back_from(goal: Hex, total: int, entry: dict[Hex, int], reached: dict[Hex, 
         if step is None:
             continue
         new = spent + step
-        if new > total:
-            continue
         for prev in neighbours(here):
-            if prev not in reached:
+            if came(prev) != total - new or get(prev) is not None:
                 continue
-            old = get(prev)
-            if old is None or new < old:
-                dist[prev] = new
-                push(frontier, (new, prev))
+            dist[prev] = new
+            push(frontier, (new, prev))
     return dist
