@@ -49,28 +49,28 @@ def declarable(state: Battle, unit_id: str) -> tuple[str, ...]:
 
 def declarations(state: Battle, unit_id: str) -> tuple[Declare, ...]:
     """`declarable` as the commands that state them, built once while it is kept, each
-    made once per board (`_command`)."""
-    return kept(state, ("declarations", unit_id), lambda: tuple(
-        _command(state, unit_id, a) for a in declarable(state, unit_id)))
+    made once per board (`_commands`)."""
+    return kept(state, ("declarations", unit_id), lambda: _commands(state, unit_id))
 
 
 COMMANDS_KEPT = 100_000  # declarations remembered per board, for the next turns
 _COMMANDS = ("zefrs", "declare commands")
 
 
-def _command(state: Battle, unit_id: str, action: str) -> Declare:
-    """The command stating `action` for `unit_id`, made once per board: a figure offered
-    the same move or blow next turn is offered the same (immutable) command."""
+def _commands(state: Battle, unit_id: str) -> tuple[Declare, ...]:
+    """The commands stating each of `declarable`, each made once per board: a figure
+    offered the same move or blow next turn is offered the same (immutable) command."""
     made = state.board.memo.get(_COMMANDS)
-    if made is None:
+    if made is None or len(made) >= COMMANDS_KEPT:
         made = state.board.memo[_COMMANDS] = {}
-    found = made.get((unit_id, action))
-    if found is None:
-        if len(made) >= COMMANDS_KEPT:
-            made.clear()
-        # (validated: pydantic's check of two strings costs less than `model_construct`)
-        found = made[unit_id, action] = Declare(unit=unit_id, action=action)
-    return found  # type: ignore[no-any-return]
+    out = []
+    for action in declarable(state, unit_id):
+        found = made.get((unit_id, action))
+        if found is None:
+            # (validated: pydantic's check of two strings costs less than model_construct)
+            found = made[unit_id, action] = Declare(unit=unit_id, action=action)
+        out.append(found)
+    return tuple(out)
 
 
 def may_declare(state: Battle, unit_id: str, action: str) -> bool:
