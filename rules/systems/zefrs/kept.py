@@ -85,8 +85,8 @@ def world_token(state: Battle) -> object:
     token = book.tokens.get(world)
     if token is None:
         if len(book.tokens) >= TOKEN_LIMIT:
-            for old in list(book.tokens)[: TOKEN_LIMIT // 2]:
-                book.answers.pop(book.tokens.pop(old), None)
+            for old in list(book.tokens)[: TOKEN_LIMIT // 2]:  # (another thread may too)
+                book.answers.pop(book.tokens.pop(old, None), None)
         token = book.tokens[world] = object()
         book.answers[token] = {}
     book.last = (state.units, state.options, tables, token)
