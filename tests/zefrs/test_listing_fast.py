@@ -23,7 +23,7 @@ from rules.hexgrid import line, movement_range
 from rules.positioning import reachable, step_cost
 from rules.state import DEAD, DOWN, GONE, Battle
 from rules.systems.zefrs import declare as declare_module
-from rules.systems.zefrs import options
+from rules.systems.zefrs import kept, options
 from rules.systems.zefrs.catalogue import AREAS
 from rules.systems.zefrs.declare import aims_against, in_reach, move_budget
 from rules.systems.zefrs.events import DeclareFrame
@@ -187,10 +187,13 @@ def test_listing_equals_plain_listing() -> None:
                 Declare(unit=uid, action=a) for a in plain[uid])
 
 
-def test_listing_equals_plain_listing_through_random_games() -> None:
+def test_listing_equals_plain_listing_through_random_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """ZEF-15: through random games (declarations, turns played out, figures moving and
     falling), at every declaration the side's legal commands are the plain listing of each
-    figure still to declare, in order; `check` passes each and refuses a foreign one."""
+    figure still to declare, in order; `check` passes each and refuses a foreign one.  The
+    worlds kept are cut to four, so forgetting old ones is played through too."""
+    monkeypatch.setattr(kept, "TOKEN_LIMIT", 4)
     for seed in range(3):
         state = _position(100 + seed)
         rng = random.Random(seed)
