@@ -27,14 +27,16 @@ Parsing is here, once, for the rules, the window and the computer players.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.hexgrid import Hex, movement_range
-from rules.positioning import reachable, step_cost
+from rules.positioning import hexes_near, reachable, remember, step_cost, walk_key
 from rules.state import DEAD, GONE, Battle
 from rules.systems.zefrs.catalogue import AREAS
 from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit
+from rules.systems.zefrs.walk import kept_costs
 from rules.wording import PLAIN, Words
 
 __all__ = ["Declared", "aims_against", "closing_hexes", "destinations", "in_reach",
@@ -77,8 +79,10 @@ class Declared:
         return self.kind == "defend" or self.mode == "guard"
 
 
+@lru_cache(maxsize=8192)
 def parse(action: str) -> Declared | None:
-    """The declared action, or None if it is not one a ZeFRS figure can state."""
+    """The declared action, or None if it is not one a ZeFRS figure can state.  (Kept per
+    string: every step of a turn reads the declarations again; `Declared` is frozen.)"""
     parts = action.split(":")
     head = parts[0]
     if head == "shoot" and len(parts) in (2, 3) and parts[1]:
@@ -182,7 +186,22 @@ def destinations(state: Battle, u: ZefUnit, budget: int) -> tuple[Hex, ...]:
     `reachable` gives, without working out the straightest path to each (that is done
     once, for the hex he walks to)."""
     assert u.pos is not None
-    free = movement_range(u.pos, budget, step_cost(state, u))
-    taken = {o.pos for o in state.units if o.pos is not None and o.id != u.id
-             and o.status not in (DEAD, GONE)}  # as `occupied` reads the board
-    return tuple(h for h in free if h not in taken)
+    board = state.board
+    if board.cheapest_step < 1:  # free steps: a move may end anywhere, every figure counts
+        free = movement_range(u.pos, budget, step_cost(state, u))
+        taken = {o.pos for o in state.units if o.pos is not None and o.id != u.id
+                 and o.status not in (DEAD, GONE)}  # as `occupied` reads the board
+        return tuple(h for h in free if h not in taken)
+    # Each step costs at least 1, so only the figures within `budget` can block or take a
+    # hex of his move (issue 36): the walk is kept on the board under them.
+    walk = walk_key(state, u, budget)
+    standing = state.where.standing
+    taken = frozenset(h for h in hexes_near(standing, u.pos, budget)
+                      if any(i != u.id for i in standing[h]))  # as `occupied` reads it
+    key = ("zef-destinations", walk, taken)
+    found = board.memo.get(key)
+    if found is None:
+        free = sorted(kept_costs(state, u, budget, walk))
+        found = tuple(h for h in free if h not in taken)
+        remember(board, key, found)
+    return found  # type: ignore[no-any-return]

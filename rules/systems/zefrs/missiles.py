@@ -13,8 +13,8 @@ from typing import Literal
 
 from rules.engine import Context, face_target
 from rules.events import Event, Modifier, evolver
-from rules.hexgrid import line
-from rules.state import Battle
+from rules.hexgrid import Hex, line
+from rules.state import Battle, Board
 from rules.systems.zefrs.blows import wound
 from rules.systems.zefrs.chart import Colour, Shift
 from rules.systems.zefrs.combat import resolve, situation
@@ -26,8 +26,8 @@ from rules.systems.zefrs.units import ZefUnit, zef
 from rules.systems.zefrs.wounds import specific_wound
 from rules.wording import PLAIN, Words
 
-__all__ = ["MissileSpent", "Reloaded", "range_band", "reload", "shoot", "shot_refusal",
-           "shot_shifts"]
+__all__ = ["MissileSpent", "Reloaded", "clear_line", "range_band", "reload", "shoot",
+           "shot_refusal", "shot_shifts"]
 
 BANDS = ("short", "medium", "long")
 
@@ -65,10 +65,30 @@ def shot_refusal(state: Battle, a: ZefUnit, target: ZefUnit, *,
         return "a foe is at him in melee (ZEF-03)"
     if range_band(state, a, target) is None:
         return "beyond long range (ZEF-38)"
-    between = line(a.pos, target.pos)[1:-1]
-    if any(not state.board.passable(h) for h in between):
+    if not clear_line(state.board, a.pos, target.pos):
         return "something solid stands in the way (R-ZEF-LOS)"
     return None
+
+
+LINES_KEPT = 50_000  # lines of sight remembered per board (a dict of bools: a few MB)
+
+
+def clear_line(board: Board, a: Hex, b: Hex) -> bool:
+    """R-ZEF-LOS: no impassable hex between `a` and `b` on the straight line.  The board
+    never changes, so each pair of hexes is looked at once and remembered on it (issue
+    36: every archer's line to every foe, at every declaration)."""
+    lines = board.memo.get(_LINES)
+    if lines is None:
+        lines = board.memo[_LINES] = {}
+    found = lines.get((a, b))
+    if found is None:
+        if len(lines) >= LINES_KEPT:
+            lines.clear()
+        found = lines[(a, b)] = all(board.passable(h) for h in line(a, b)[1:-1])
+    return found  # type: ignore[no-any-return]
+
+
+_LINES = ("zefrs", "lines of sight")
 
 
 def shot_shifts(state: Battle, a: ZefUnit, target: ZefUnit) -> tuple[Shift, ...]:

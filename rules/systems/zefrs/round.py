@@ -39,6 +39,7 @@ from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.surprise import FreeActionSpent, check_newcomers, check_surprise
 from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import ZefUnit, initiative_rating, zef
+from rules.systems.zefrs.walk import path_to
 
 __all__ = ["free_turn", "roll_initiative", "run_turn", "to_declare"]
 
@@ -303,10 +304,10 @@ def _walk(ctx: Context, u: ZefUnit, to: Hex) -> None:
     """R-ZEF-MOVE: along the cheapest path to the declared hex; if it is blocked now, to the
     reachable hex nearest it (the one first in order among equals)."""
     assert u.pos is not None
-    paths = reachable(ctx.state, u, move_budget(ctx.state, u))
-    if to in paths:
-        path = paths[to]
-    else:
+    budget = move_budget(ctx.state, u)
+    path = path_to(ctx.state, u, budget, to)  # the one path, as `reachable` chooses it
+    if path is None:
+        paths = reachable(ctx.state, u, budget)
         best = min(paths, key=lambda h: (h.distance(to), len(paths[h]), h))
         path = paths[best]
     facing = u.facing

@@ -36,7 +36,7 @@ from rules.systems.zefrs.mass.card import mass_badge, mass_lines
 from rules.systems.zefrs.mass.units import MassUnit
 from rules.systems.zefrs.missiles import shoot, shot_shifts
 from rules.systems.zefrs.odds import shown_odds
-from rules.systems.zefrs.options import declarable
+from rules.systems.zefrs.options import declarable, declarations, may_declare
 from rules.systems.zefrs.round import run_turn, to_declare
 from rules.systems.zefrs.rulings import config_of
 from rules.systems.zefrs.tables import ZefTables, load_tables
@@ -138,8 +138,10 @@ class ZeFRS(TableRuleset):
     def legal_commands(self, state: Battle, side: str) -> list[Command]:
         if not isinstance(state.top, DeclareFrame):
             return []
-        return [Declare(unit=u.id, action=a) for u in self._to_declare(state, side)
-                for a in declarable(state, u.id)]
+        out: list[Command] = []
+        for u in self._to_declare(state, side):  # each figure's kept for the turn (options.py)
+            out += declarations(state, u.id)
+        return out
 
     def check(self, state: Battle, command: Command) -> str | None:
         why = command_owner_refusal(state, command)
@@ -158,7 +160,7 @@ class ZeFRS(TableRuleset):
             return f"{u.id} is caught off guard: this is a free turn of his foes' (ZEF-12)"
         if parse(command.action) is None:
             return f"{command.action!r} is not an action a ZeFRS figure can state"
-        if command.action not in declarable(state, u.id):
+        if not may_declare(state, u.id, command.action):
             return f"{u.id} cannot {say_action(command.action)} now"
         return None
 

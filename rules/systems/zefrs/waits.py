@@ -61,8 +61,10 @@ def waiting_for(ctx: Context, uid: str, late: bool = False) -> list[str]:
     whose check failed, against him or the one they turned on), in id order."""
     sysm = system_of(ctx.state, ZefSystem)
     out = []
-    for u in ctx.state.units:
-        if not isinstance(u, ZefUnit) or not u.fighting or u.id in sysm.acted:
+    for u in ctx.state.units:  # (the declaration first: most figures do not wait)
+        if not isinstance(u, ZefUnit) or not u.declared.startswith("wait:"):
+            continue
+        if not u.fighting or u.id in sysm.acted:
             continue
         d = parse(u.declared)
         if d is None or d.kind != "wait" or foe_of(ctx.state, u) != uid:
