@@ -73,29 +73,8 @@ def test_a_random_battle_reads_in_a_players_words(ruleset: str, map_name: str) -
         setup, _ = load_setup(MAPS / map_name, ruleset=ruleset, seed=7)
     except MapError as exc:  # a map for one ruleset's figures (legionaries are Empress's)
         pytest.skip(str(exc))
-    rs = next(r for r in rulesets() if r.id == ruleset)
     seen: list[str] = []
-    read: set[str] = set()
-    for n, (before, cmd, events, after) in enumerate(_play(setup, seed=7)):
-        words = Words.of(after)
-        for e in events:
-            line = words.say(e)
-            if line:
-                _read(f"log ({e.type})", line, after, seen)
-            seen += [f"log ({e.type}): the trigger {t!r} has no phrase" for _, t in
-                     getattr(e, "reactors", ()) if t not in type(e).TRIGGER_WORDS]
-        if cmd is not None:
-            _read("replay caption", command_words(before, cmd), before, seen)
-        side = decider(after)
-        if side is not None:
-            for c in legal_commands(after, side):
-                _read(f"button ({c.type})", button_label(c, words, after), after, seen, read)
-        if n % 10 == 0:
-            for u in after.units:
-                for line in rs.unit_lines(after, u.id):
-                    _read("card", line, after, seen)
-        for line in rs.phase_label(after).splitlines():
-            _read("round tracker", line, after, seen)
+    _read_battle(setup, 7, STEPS, seen)
     assert not seen, "\n".join(seen[:20])
 
 
@@ -202,6 +181,8 @@ def _read_battle(setup, seed: int, steps: int, seen: list[str]) -> object:
             line = words.say(e)
             if line:
                 _read(f"log ({e.type})", line, after, seen)
+            seen += [f"log ({e.type}): the trigger {t!r} has no phrase" for _, t in
+                     getattr(e, "reactors", ()) if t not in type(e).TRIGGER_WORDS]
         if cmd is not None:
             _read("replay caption", command_words(before, cmd), before, seen)
         side = decider(after)
