@@ -7,7 +7,10 @@ impassable, 20% of the rest rough (entering costs 2; --rough), the rest grass (1
   nx_astar_ms      `networkx.astar_path`, same graph and costs, hex distance as heuristic
   range_ms         `hexgrid.movement_range_with_paths` from the corner, unlimited budget
   reachable_ms     `positioning.reachable` for a figure standing there, unlimited budget,
-                   the board's memo emptied first (what a figure's first walk costs)
+                   the board's memo emptied first (what a figure's first walk costs): every
+                   destination and its cost; a path is chosen when read (issue 36)
+  every_path_ms    the same, then every destination's path read (R-POS-PATH's choosing for
+                   all 14k hexes: what `reachable` did before issue 36)
   nx_dijkstra_ms   `networkx.single_source_dijkstra_path_length`, same source
   nx_pred_ms       `networkx.dijkstra_predecessor_and_distance`: costs and predecessors,
                    what `movement_range_with_paths` returns (its like-for-like peer)
@@ -120,6 +123,11 @@ def main(argv: list[str] | None = None) -> int:
         board.memo.clear()
         reachable(state, mover, UNLIMITED)
 
+    def every_path() -> None:
+        board.memo.clear()
+        for _ in reachable(state, mover, UNLIMITED).values():
+            pass
+
     ours_path = find_path(start_hex, goal, cost)
     theirs_path = nx.astar_path(graph, start_hex, goal, heuristic=heuristic, weight="weight")
     assert ours_path is not None
@@ -137,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     fig["range_ms"] = best_ms(lambda: movement_range_with_paths(start_hex, UNLIMITED, cost),
                               args.repeat)
     fig["reachable_ms"] = best_ms(ours_reachable, args.repeat)
+    fig["every_path_ms"] = best_ms(every_path, max(1, min(args.repeat, 2)))
     fig["nx_dijkstra_ms"] = best_ms(
         lambda: nx.single_source_dijkstra_path_length(graph, start_hex), args.repeat)
     fig["nx_pred_ms"] = best_ms(
@@ -145,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     fig["range_vs_nx"] = fig["range_ms"] / fig["nx_dijkstra_ms"]
     fig["range_vs_nx_pred"] = fig["range_ms"] / fig["nx_pred_ms"]
     fig["reachable_vs_nx"] = fig["reachable_ms"] / fig["nx_dijkstra_ms"]
+    fig["every_path_vs_nx"] = fig["every_path_ms"] / fig["nx_dijkstra_ms"]
     if args.json:
         print(json.dumps(fig))
         return 0
@@ -158,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{fig['nx_pred_ms']:8.1f} ms   ratio {fig['range_vs_nx_pred']:.2f}")
     print(f"  range (reachable)        ours {fig['reachable_ms']:8.1f} ms   networkx "
           f"{fig['nx_dijkstra_ms']:8.1f} ms   ratio {fig['reachable_vs_nx']:.2f}")
+    print(f"  reachable, every path    ours {fig['every_path_ms']:8.1f} ms   networkx "
+          f"{fig['nx_dijkstra_ms']:8.1f} ms   ratio {fig['every_path_vs_nx']:.2f}")
     return 0
 
 
