@@ -255,38 +255,47 @@ def _search_table(start: Hex, budget: int, costs: Mapping[Hex, int], barred: Con
     if s is None:
         return None
     mask = (1 << bits) - 1
+    n = len(hexes)
+    closed = bytearray(n)  # 1: left already, or barred (never entered)
     if isinstance(barred, (set, frozenset, dict)) and len(barred) < 64:
-        bar = {index[h] for h in barred if h in index}
+        for h in barred:
+            if h in index:
+                closed[index[h]] = 1
     else:
-        bar = {i for i, h in enumerate(hexes) if h in barred}
-    dist = {s: 0}
-    left: dict[int, int] = {}
+        for i, h in enumerate(hexes):
+            if h in barred:
+                closed[i] = 1
+    closed[s] = 0
+    unseen = budget + 1
+    dist = [unseen] * n
+    dist[s] = 0
+    went: list[int] = []  # the hexes in the order the search left them
     into: dict[int, list[int]] = {}
     frontier = [s]
-    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    pop, push, leave = heapq.heappop, heapq.heappush, went.append
     while frontier:
         key = pop(frontier)
         here = key & mask
-        if here in left:
+        if closed[here]:
             continue
+        closed[here] = 1
+        leave(here)
         spent = key >> bits
-        left[here] = len(left)
         for nxt, step in steps[here]:
-            if nxt in bar:
+            if closed[nxt]:
                 continue
             new = spent + step
-            if new > budget or nxt in left:
-                continue
-            old = get(nxt)
-            if old is None or new < old:
+            old = dist[nxt]
+            if new < old:
                 dist[nxt] = new
                 into[nxt] = [here]
                 push(frontier, new << bits | nxt)
-            elif new == old:
+            elif new == old and new <= budget:
                 into[nxt].append(here)
-    order = [hexes[i] for i in left]
+    left = {i: k for k, i in enumerate(went)}
+    order = [hexes[i] for i in went]
     preds: list[list[int]] = []
-    for i in left:
+    for i in went:
         ps = into.get(i)
         if ps is None:
             preds.append([])
@@ -295,7 +304,7 @@ def _search_table(start: Hex, budget: int, costs: Mapping[Hex, int], barred: Con
         else:
             ps.sort()
             preds.append([left[p] for p in ps])
-    keys = sorted(left)
+    keys = sorted(went)
     return ({hexes[i]: dist[i] for i in keys}, {hexes[i]: left[i] for i in keys}, order,
             preds)
 
