@@ -116,3 +116,33 @@ def test_changed_is_dataclasses_replace_for_every_record_of_a_save(data: st.Data
     assert changed(rec, **changes) == dataclasses.replace(rec, **changes)
     with pytest.raises(TypeError):
         changed(rec, no_such_field=1)
+
+
+def test_checking_a_hash_renders_the_field_that_changed_not_the_whole_unit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Re-deciding a save hashes every state (`StateHasher`): a unit whose hit points
+    changed is rendered from the texts of the unit it was made from, its other fields
+    not rendered again, and the hash is still `state_hash`'s."""
+    from game.saves.hashing import StateHasher
+    from rules.engine import start
+    from rules.events import UnitDamaged
+    from rules.scenarios import demo_setup
+
+    state, _ = start(demo_setup("fallen_empire", seed=1))
+    hasher = StateHasher()
+    assert hasher(state) == state_hash(state)
+    unit = next(u for u in state.units if u.pos is not None and u.hp > 1)
+    after = evolve(state, UnitDamaged(unit=unit.id, amount=1, hp_after=unit.hp - 1))
+    rendered: list[object] = []
+    real = StateHasher._value
+
+    def counting(self: StateHasher, value: object) -> str:
+        rendered.append(value)
+        return real(self, value)
+
+    monkeypatch.setattr(StateHasher, "_value", counting)
+    assert hasher(after) == state_hash(after)
+    fields = [f for f in dataclasses.fields(unit) if f.compare]
+    own = [v for v in rendered if any(v is getattr(after.unit(unit.id), f.name)
+                                      for f in fields) and not isinstance(v, Battle)]
+    assert len(own) <= 2, own  # the hit points (and nothing else of his) rendered again
