@@ -137,6 +137,13 @@ class _Chooser:
         self.ready = False
         self.lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, Any]:  # a copy or a pickle takes no lock along
+        return {k: v for k, v in self.__dict__.items() if k != "lock"}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
+        self.lock = threading.Lock()
+
     def path(self, g: int) -> list[Hex]:
         p = self.found[g]
         if p is None:

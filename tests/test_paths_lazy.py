@@ -107,3 +107,17 @@ def test_two_threads_reading_one_kept_walk_get_the_plain_paths():
     for t in threads:
         t.join()
     assert wrong == []
+
+
+def test_a_copy_or_pickle_of_the_paths_reads_the_same():
+    """Paths may travel with what holds them (a deep copy, a pickle to another process)."""
+    import copy
+    import pickle
+
+    hexes = disk(Hex(0, 0), 5)
+    entry = dict.fromkeys(hexes, 1)
+    _, paths = cheapest_paths(Hex(0, 0), 4, None, entering=(entry, frozenset()))
+    first = paths[Hex(3, -1)]
+    for other in (copy.deepcopy(paths), pickle.loads(pickle.dumps(paths))):
+        assert dict(other.items()) == dict(paths.items())
+        assert other[Hex(3, -1)] == first
