@@ -19,6 +19,8 @@ outcomes with their probabilities (`Ruleset.odds`).
 
 from __future__ import annotations
 
+import sys
+
 import rules.evolvers  # noqa: F401  (registers how the shared events change a battle)
 from rules import registry
 from rules.commands import Command, field_refusal
@@ -78,8 +80,28 @@ def evolve(state: Battle, event: Event) -> Battle:
     if fn is None:
         raise TypeError(f"no evolver registered for event {event.type!r}")
     new = fn(state, event)
+    if new is not state and _refcount(new) <= _ONLY_HERE:
+        # A state the evolver has just made and nobody else holds yet: counting the event
+        # in it cannot be seen by anyone, and saves making a second state per event (the
+        # replay's largest cost after the evolvers' own, issue 36).
+        object.__setattr__(new, "dice_counter", new.dice_counter + len(event.rolls))
+        object.__setattr__(new, "events_applied", new.events_applied + 1)
+        return new
     return new.remade(dice_counter=new.dice_counter + len(event.rolls),
                       events_applied=new.events_applied + 1)
+
+
+def _only_here() -> int:
+    """What `sys.getrefcount` says of an object held by one local name alone (its argument
+    adds one); 0 where the interpreter has no reference counts (nothing is ever patched)."""
+    if not hasattr(sys, "getrefcount"):
+        return 0
+    probe = object()
+    return sys.getrefcount(probe)
+
+
+_refcount = getattr(sys, "getrefcount", lambda obj: 1 << 30)
+_ONLY_HERE = _only_here()
 
 
 def evolve_all(state: Battle, events: list[Event] | tuple[Event, ...]) -> Battle:

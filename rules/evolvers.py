@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import fields
 
 from rules.events import (
     AttackRolled,
@@ -18,21 +18,28 @@ from rules.events import (
     evolver,
     unhx,
 )
-from rules.state import Battle, Outcome, Unit
+from rules.state import Battle, Outcome, Unit, changed
 
 
 def round_reset(unit: Unit) -> Unit:
     """Put back every field a unit class lists in ROUND_RESET (its once-a-round flags)."""
-    resets: dict[str, object] = getattr(type(unit), "ROUND_RESET", {})
+    kind = type(unit)
+    resets = _RESETS.get(kind)
+    if resets is None:  # the class's own resets, its fields looked up once
+        listed: dict[str, object] = getattr(kind, "ROUND_RESET", {})
+        names = {f.name for f in fields(unit)}
+        resets = _RESETS[kind] = {k: v for k, v in listed.items() if k in names}
     if not resets:
         return unit
-    names = {f.name for f in fields(unit)}
-    return replace(unit, **{k: v for k, v in resets.items() if k in names})
+    return changed(unit, **resets)
+
+
+_RESETS: dict[type, dict[str, object]] = {}
 
 
 @evolver(RoundStarted)
 def _round_started(state: Battle, e: RoundStarted) -> Battle:
-    return replace(state, round=e.round, units=tuple(round_reset(u) for u in state.units))
+    return changed(state, round=e.round, units=tuple(round_reset(u) for u in state.units))
 
 
 @evolver(PhaseStarted)
@@ -72,10 +79,10 @@ def _status(state: Battle, e: UnitStatusChanged) -> Battle:
 
 @evolver(BattleEnded)
 def _ended(state: Battle, e: BattleEnded) -> Battle:
-    return replace(state, outcome=Outcome(e.winner, e.reason))
+    return changed(state, outcome=Outcome(e.winner, e.reason))
 
 
 @evolver(RulingOverridden)
 def _override(state: Battle, e: RulingOverridden) -> Battle:
     options = (*tuple((k, v) for k, v in state.options if k != e.key), (e.key, e.value))
-    return replace(state, options=tuple(sorted(options, key=lambda kv: kv[0])))
+    return changed(state, options=tuple(sorted(options, key=lambda kv: kv[0])))

@@ -11,7 +11,7 @@ knows.  The ruleset builds and re-derives its own units, so the evolvers stay fr
 from __future__ import annotations
 
 import typing
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
@@ -20,7 +20,7 @@ from rules.commands import Command
 from rules.dice import Dice
 from rules.engine import Context, IllegalCommand, UnitSpec, advance, ruleset_of
 from rules.events import Event, HexT, RulingOverridden, evolver, hx, unhx
-from rules.state import DEAD, GONE, Battle
+from rules.state import DEAD, GONE, Battle, changed
 from rules.wording import PLAIN, Words, a_an, ruling_value
 
 # Fields no edit may touch: who a unit is, and where (that is what relocating is for).
@@ -154,12 +154,12 @@ class UnitEdited(Event):
 def _placed(state: Battle, e: UnitPlaced) -> Battle:
     unit = ruleset_of(state).build_unit(state, e.unit)
     units = tuple(sorted(state.units + (unit,), key=lambda u: u.id))
-    return replace(state, units=units)
+    return changed(state, units=units)
 
 
 @evolver(UnitRemoved)
 def _removed(state: Battle, e: UnitRemoved) -> Battle:
-    return replace(state, units=tuple(u for u in state.units if u.id != e.unit))
+    return changed(state, units=tuple(u for u in state.units if u.id != e.unit))
 
 
 @evolver(UnitRelocated)

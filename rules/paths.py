@@ -25,8 +25,10 @@ directions at every step, so the straight road has the most turns of all.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Container, Mapping
+import threading
+from collections.abc import Callable, Container, Iterator, Mapping
 from math import gcd
+from typing import Any
 
 from rules.hexgrid import CostFn, Hex, StopFn, neighbours
 
@@ -53,53 +55,265 @@ def path_deviation(path: list[Hex]) -> int:
 def cheapest_paths(start: Hex, budget: int, cost: CostFn | None, stops: StopFn = _never,
                    along: Callable[[Hex], bool] | None = None,
                    entering: tuple[Mapping[Hex, int], Container[Hex]] | None = None
-                   ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
+                   ) -> tuple[dict[Hex, int], Paths]:
     """Every hex reachable from ``start`` for at most ``budget``: its minimal cost and the
     path chosen among the cheapest ones (the straightest, then the most ``along`` a road,
     then a fixed order).  ``cost`` and ``stops`` mean what they mean in
     `hexgrid.movement_range_with_paths` (None = impassable; a stop may be entered but not
-    left; ``start`` is never a stop).  Both dicts iterate in Hex order; each path runs
+    left; ``start`` is never a stop).  Both iterate in Hex order; each path runs
     ``[start, ..., hex]``.
+
+    The costs come at once; the paths are a `Paths` mapping that chooses a hex's path when
+    it is first read (issue 36): the search is a plain Dijkstra, but choosing the straightest
+    path scores, for every hex, the hexes its cheapest paths can come through, and most
+    callers read one path, or none.  The paths chosen are the same whatever is read first.
 
     ``entering`` = (costs, barred), in place of ``cost``, says the same thing faster when a
     step costs only what the hex entered costs: ``costs[hex]``, or impassable where ``costs``
     has no entry or ``barred`` holds the hex."""
-    order, dist, preds = _search(start, budget, cost, stops, entering)
-    # Everything below works on the hexes' places in the search order (ints), which is
-    # also the order a hex's predecessors were settled in: a path is scored from the start
-    # by walking its hexes in that order.
-    n = len(order)
-    sq, sr = start
-    dq = [h[0] - sq for h in order]
-    dr = [h[1] - sr for h in order]
-    off = [0 if along is None or along(h) or i == 0 else 1 for i, h in enumerate(order)]
-    found: list[list[Hex] | None] = [None] * n
-    # A hex with a single cheapest path (no hex behind it has two ways in) needs no
-    # choosing: its path is its predecessor's and one step.  Predecessors come first in
-    # the order, so one pass settles which hexes fork and the paths of those that do not.
-    forked = [False] * n
-    rays: dict[tuple[int, int], list[int]] = {}
-    for g in range(n):
-        ps = preds[g]
-        if len(ps) > 1 or (ps and forked[ps[0]]):
-            forked[g] = True
-            # Goals on one ray from the start share their choices: a deviation from the
-            # line to k * (a, b) is k times the deviation from the line to (a, b), so every
-            # comparison, and so every choice, comes out the same.
-            k = gcd(dq[g], dr[g])
-            rays.setdefault((dq[g] // k, dr[g] // k), []).append(g)
-        else:  # the one path there: the one to the hex before, and a step
-            found[g] = found[ps[0]] + [order[g]] if ps else [order[g]]  # type: ignore[operator]
-    mark = [-1] * n
-    dev = [0] * n
-    offs = [0] * n
-    came = [-1] * n
-    for ray, (gq, gr) in enumerate(rays):
-        _straightest(rays[gq, gr], ray, gq, gr, preds, mark, dq, dr, off, dev, offs, came,
-                     order, found, forked)
-    place = {h: i for i, h in enumerate(order)}
-    keys = sorted(dist)
-    return {h: dist[h] for h in keys}, {h: found[place[h]] for h in keys}  # type: ignore[misc]
+    found = None
+    if entering is not None and stops is _never:
+        found = _search_table(start, budget, entering[0], entering[1])
+    if found is None:
+        order, dist, preds = _search(start, budget, cost, stops, entering)
+        place = {h: i for i, h in enumerate(order)}
+        keys = sorted(dist)
+        found = {h: dist[h] for h in keys}, {h: place[h] for h in keys}, order, preds
+    costs, places, order, preds = found
+    return costs, Paths(_Chooser(order, preds, along), places)
+
+
+class Paths(Mapping[Hex, list[Hex]]):
+    """Hex -> the path chosen to it (R-POS-PATH), chosen when first read and kept.
+
+    A read-only mapping in Hex order, equal to the dict of every path (`Mapping.__eq__`).
+    Several may share one `_Chooser` (the board keeps a walk's, `reachable` leaves out the
+    occupied hexes of it); with ``fresh`` each read gives a new list the caller may change,
+    without it the chooser's own list, which must not be changed."""
+
+    __slots__ = ("_chooser", "_fresh", "_places")
+
+    def __init__(self, chooser: _Chooser, places: dict[Hex, int], fresh: bool = False) -> None:
+        self._chooser = chooser
+        self._places = places  # hex -> its place in the search's order, in Hex order
+        self._fresh = fresh
+
+    def __getitem__(self, h: Hex) -> list[Hex]:
+        path = self._chooser.path(self._places[h])
+        return list(path) if self._fresh else path
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._places
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    def __repr__(self) -> str:
+        return f"Paths({len(self._places)} hexes)"
+
+    def without(self, leave_out: Container[Hex], fresh: bool = False) -> Paths:
+        """The same paths but for the hexes in `leave_out` (the choices shared)."""
+        places = (self._places if not leave_out else
+                  {h: i for h, i in self._places.items() if h not in leave_out})
+        return Paths(self._chooser, places, fresh)
+
+
+class _Chooser:
+    """The choosing of `cheapest_paths`, done per ray from the start when a path on it is
+    first asked for.  Works on the hexes' places in the search order (ints), which is also
+    the order a hex's predecessors were settled in: a path is scored from the start by
+    walking its hexes in that order.  A lock keeps two threads reading one kept walk from
+    sharing the scratch lists at once."""
+
+    def __init__(self, order: list[Hex], preds: list[list[int]],
+                 along: Callable[[Hex], bool] | None) -> None:
+        self.order = order
+        self.preds = preds
+        self.along = along
+        self.found: list[list[Hex] | None] = [None] * len(order)
+        self.ready = False
+        self.lock = threading.Lock()
+
+    def __getstate__(self) -> dict[str, Any]:  # a copy or a pickle takes no lock along
+        return {k: v for k, v in self.__dict__.items() if k != "lock"}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
+        self.lock = threading.Lock()
+
+    def path(self, g: int) -> list[Hex]:
+        p = self.found[g]
+        if p is None:
+            with self.lock:
+                p = self.found[g]
+                if p is None:
+                    p = self._choose(g)
+        return p
+
+    def _prepare(self) -> None:
+        """Which hexes fork (some hex behind them has two cheapest ways in), and the ray of
+        each that does: a hex that does not has one cheapest path and needs no choosing."""
+        order, preds = self.order, self.preds
+        n = len(order)
+        sq, sr = order[0]
+        along = self.along
+        self.dq = dq = [h[0] - sq for h in order]
+        self.dr = dr = [h[1] - sr for h in order]
+        self.off = [0 if along is None or i == 0 or along(h) else 1
+                    for i, h in enumerate(order)]
+        forked = self.forked = [False] * n
+        ray_of: list[tuple[int, int] | None] = [None] * n
+        rays: dict[tuple[int, int], list[int]] = {}
+        for g in range(n):
+            ps = preds[g]
+            if len(ps) > 1 or (ps and forked[ps[0]]):
+                forked[g] = True
+                # Goals on one ray from the start share their choices: a deviation from
+                # the line to k * (a, b) is k times the deviation from the line to (a, b),
+                # so every comparison, and so every choice, comes out the same.
+                k = gcd(dq[g], dr[g])
+                ray = ray_of[g] = (dq[g] // k, dr[g] // k)
+                rays.setdefault(ray, []).append(g)
+        self.ray_of, self.rays = ray_of, rays
+        self.mark = [-1] * n
+        self.dev = [0] * n
+        self.offs = [0] * n
+        self.came = [-1] * n
+        self.rays_done = 0
+        self.ready = True
+
+    def _choose(self, g: int) -> list[Hex]:
+        if not self.ready:
+            self._prepare()
+        if not self.forked[g]:
+            return self._single(g)
+        gq, gr = ray = self.ray_of[g]  # type: ignore[misc]
+        self.rays_done += 1
+        _straightest(self.rays[ray], self.rays_done, gq, gr, self.preds, self.mark, self.dq,
+                     self.dr, self.off, self.dev, self.offs, self.came, self.order,
+                     self.found, self.forked, self._single)
+        return self.found[g]  # type: ignore[return-value]
+
+    def _single(self, g: int) -> list[Hex]:
+        """The one cheapest path to a hex that does not fork: the one to the hex before it,
+        and a step (those on the way kept too)."""
+        found, preds, order = self.found, self.preds, self.order
+        chain = []
+        h = g
+        base: list[Hex] = []
+        while True:
+            p = found[h]
+            if p is not None:
+                base = p
+                break
+            chain.append(h)
+            ps = preds[h]
+            if not ps:
+                break
+            h = ps[0]
+        for h in reversed(chain):
+            base = base + [order[h]]
+            found[h] = base
+        return base
+
+
+# Each passable board's hexes as ints (their places in Hex order), their passable
+# neighbours and what entering each costs, by the costs table they were made from (held
+# here, so its id cannot be reused while the entry lives).  A table made of a board's
+# `entry_costs` lives as long as the board; a handful are kept.
+_GRAPHS: dict[int, tuple[Mapping[Hex, int], tuple[Any, ...]]] = {}
+_GRAPH_LIMIT = 8
+
+
+def _graph(costs: Mapping[Hex, int]) -> tuple[Any, ...] | None:
+    hit = _GRAPHS.get(id(costs))
+    if hit is not None and hit[0] is costs:
+        return hit[1]
+    if any(c < 0 for c in costs.values()):
+        return None  # the plain search names the step
+    hexes = sorted(costs)
+    index = {h: i for i, h in enumerate(hexes)}
+    bits = max(1, len(hexes)).bit_length()
+    steps = tuple(tuple((index[n], costs[n]) for n in neighbours(h) if n in index)
+                  for h in hexes)
+    graph = (hexes, index, steps, bits)
+    if len(_GRAPHS) >= _GRAPH_LIMIT:
+        _GRAPHS.clear()
+    _GRAPHS[id(costs)] = (costs, graph)
+    return graph
+
+
+def _search_table(start: Hex, budget: int, costs: Mapping[Hex, int], barred: Container[Hex]
+                  ) -> tuple[dict[Hex, int], dict[Hex, int], list[Hex], list[list[int]]] | None:
+    """`_search` with a step costing what the hex entered costs (``costs``, less
+    ``barred``), over ints: each hex is its place in Hex order, a heap entry is one int
+    (cost shifted left, place below), so a pop takes the cheapest and among equals the
+    first in Hex order, as `_search`'s (cost, Hex) does.  No Hex is made in the loop.
+    Returns the costs and each hex's place in the search order (both in Hex order), the
+    order and the predecessors; None where it does not apply (a start off the table)."""
+    graph = _graph(costs)
+    if graph is None:
+        return None
+    hexes, index, steps, bits = graph
+    s = index.get(start)
+    if s is None:
+        return None
+    mask = (1 << bits) - 1
+    n = len(hexes)
+    closed = bytearray(n)  # 1: left already, or barred (never entered)
+    if isinstance(barred, (set, frozenset, dict)) and len(barred) < 64:
+        for h in barred:
+            if h in index:
+                closed[index[h]] = 1
+    else:
+        for i, h in enumerate(hexes):
+            if h in barred:
+                closed[i] = 1
+    closed[s] = 0
+    unseen = budget + 1
+    dist = [unseen] * n
+    dist[s] = 0
+    went: list[int] = []  # the hexes in the order the search left them
+    into: dict[int, list[int]] = {}
+    frontier = [s]
+    pop, push, leave = heapq.heappop, heapq.heappush, went.append
+    while frontier:
+        key = pop(frontier)
+        here = key & mask
+        if closed[here]:
+            continue
+        closed[here] = 1
+        leave(here)
+        spent = key >> bits
+        for nxt, step in steps[here]:
+            if closed[nxt]:
+                continue
+            new = spent + step
+            old = dist[nxt]
+            if new < old:
+                dist[nxt] = new
+                into[nxt] = [here]
+                push(frontier, new << bits | nxt)
+            elif new == old and new <= budget:
+                into[nxt].append(here)
+    left = {i: k for k, i in enumerate(went)}
+    order = [hexes[i] for i in went]
+    preds: list[list[int]] = []
+    for i in went:
+        ps = into.get(i)
+        if ps is None:
+            preds.append([])
+        elif len(ps) == 1:
+            preds.append([left[ps[0]]])
+        else:
+            ps.sort()
+            preds.append([left[p] for p in ps])
+    keys = sorted(went)
+    return ({hexes[i]: dist[i] for i in keys}, {hexes[i]: left[i] for i in keys}, order,
+            preds)
 
 
 def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
@@ -167,12 +381,14 @@ def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
 def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[int]],
                  mark: list[int], dq: list[int], dr: list[int], off: list[int],
                  dev: list[int], offs: list[int], came: list[int], order: list[Hex],
-                 found: list[list[Hex] | None], forked: list[bool]) -> None:
+                 found: list[list[Hex] | None], forked: list[bool],
+                 single: Callable[[int], list[Hex]]) -> None:
     """The best of the cheapest paths to each hex (by place) in `goals`, all on the ray
     from the start through (gq, gr), into `found`: the hexes that can lead to them, each
     scored once (deviation from the ray, then hexes off the road, added up from the
     start), in search order; among equal scores the predecessor first in Hex order.
-    `mark`, `dev`, `offs` and `came` are scratch space shared between rays."""
+    `mark`, `dev`, `offs` and `came` are scratch space shared between rays; `single` gives
+    the path to a hex that does not fork."""
     behind = list(goals)
     for g in goals:
         mark[g] = ray
@@ -213,81 +429,26 @@ def _straightest(goals: list[int], ray: int, gq: int, gr: int, preds: list[list[
             tail.append(order[h])
             h = came[h]
         tail.reverse()
-        found[g] = found[h] + tail  # type: ignore[operator]
+        found[g] = single(h) + tail
 
 
 class Search:
-    """One search from `start` (`_search`: every hex reachable and its cost), with the path
-    to a hex chosen only when asked: the very path `cheapest_paths` gives that hex.
+    """One search from `start`: every hex reachable and its cost at once (`dist`), the path
+    to one hex chosen only when asked, the very path `cheapest_paths` gives it (its `Paths`
+    choose a hex's path when first read).  The arguments are `cheapest_paths`'s.
 
-    Why: a caller that lists where a figure may go but walks him to one hex (Tarnished
-    Tale's listing, issue 36) needs the costs of all and the path of one; choosing every
-    hex's straightest path was most of the work.  The arguments are `cheapest_paths`'s.
-    A hex's path is scored over the hexes it can be reached through alone, which are the
-    very hexes and scores `cheapest_paths` uses for it (the score of a hex depends only on
-    the hexes behind it), so the choice comes out the same
-    (tests/test_paths_one_goal.py)."""
+    Why a name of its own: a caller that lists where a figure may go but walks him to one
+    hex (Tarnished Tale's listing, issue 36) keeps the search and asks for one path."""
 
-    __slots__ = ("_forked", "_place", "along", "dist", "order", "preds", "start")
+    __slots__ = ("_paths", "dist", "start")
 
     def __init__(self, start: Hex, budget: int, cost: CostFn | None, stops: StopFn = _never,
                  along: Callable[[Hex], bool] | None = None,
                  entering: tuple[Mapping[Hex, int], Container[Hex]] | None = None) -> None:
-        self.start, self.along = start, along
-        self.order, self.dist, self.preds = _search(start, budget, cost, stops, entering)
-        self._place: dict[Hex, int] | None = None
-        self._forked: list[bool] | None = None
+        self.start = start
+        self.dist, self._paths = cheapest_paths(start, budget, cost, stops, along, entering)
 
     def path(self, goal: Hex) -> list[Hex] | None:
-        """The path chosen to `goal` (`[start, ..., goal]`), None if it cannot be reached."""
-        if goal not in self.dist:
-            return None
-        order, preds = self.order, self.preds
-        if self._place is None:
-            self._place = {h: i for i, h in enumerate(order)}
-            forked = self._forked = [False] * len(order)
-            for i, ps in enumerate(preds):
-                forked[i] = len(ps) > 1 or bool(ps and forked[ps[0]])
-        forked = self._forked
-        assert forked is not None
-        g = self._place[goal]
-        if not forked[g]:
-            return self._single(g)
-        n = len(order)
-        sq, sr = self.start
-        dq = [h[0] - sq for h in order]
-        dr = [h[1] - sr for h in order]
-        along = self.along
-        off = [0 if along is None or along(h) or i == 0 else 1 for i, h in enumerate(order)]
-        k = gcd(dq[g], dr[g])
-        found = _Unforked(self)
-        _straightest([g], 0, dq[g] // k, dr[g] // k, preds, [-1] * n, dq, dr, off, [0] * n,
-                     [0] * n, [-1] * n, order, found, forked)  # type: ignore[arg-type]
-        return found.chosen
-
-    def _single(self, g: int) -> list[Hex]:
-        """The one cheapest path to the hex in place `g` (no hex on it has two ways in)."""
-        order, preds = self.order, self.preds
-        path = [order[g]]
-        while preds[g]:
-            g = preds[g][0]
-            path.append(order[g])
-        path.reverse()
-        return path
-
-
-class _Unforked:
-    """What `_straightest` reads as `found`: the path to a hex with one cheapest path,
-    walked back when read; and what it writes, the path chosen."""
-
-    __slots__ = ("chosen", "search")
-
-    def __init__(self, search: Search) -> None:
-        self.search = search
-        self.chosen: list[Hex] | None = None
-
-    def __getitem__(self, place: int) -> list[Hex]:
-        return self.search._single(place)
-
-    def __setitem__(self, place: int, path: list[Hex]) -> None:
-        self.chosen = path
+        """The path chosen to `goal` (`[start, ..., goal]`, a list of its own), None if it
+        cannot be reached."""
+        return list(self._paths[goal]) if goal in self._paths else None

@@ -31,7 +31,7 @@ from rules.hexgrid import (
     arc_of,
     disk,
 )
-from rules.paths import cheapest_paths
+from rules.paths import Paths, cheapest_paths
 from rules.state import Battle, Board, Unit
 
 FRONT, FLANK, REAR = "front", "flank", "rear"
@@ -273,9 +273,9 @@ def walk_key(state: Battle, mover: Unit, budget: int, away: bool = False) -> tup
 
 
 def kept_walk(state: Battle, mover: Unit, key: tuple[Any, ...]
-              ) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
+              ) -> tuple[dict[Hex, int], Paths]:
     """The walk under `key` (from `walk_key`), worked out once and kept on the board.  The
-    dicts and lists returned are shared: read them, never change them."""
+    costs, the paths and their lists are shared: read them, never change them."""
     board = state.board
     found = board.memo.get(key)
     if found is None:
@@ -356,21 +356,28 @@ def on_road(state: Battle) -> Callable[[Hex], bool]:
 
 
 def reachable(state: Battle, mover: Unit, budget: int,
-              stop: Callable[[Hex], bool] | None = None) -> dict[Hex, list[Hex]]:
+              stop: Callable[[Hex], bool] | None = None) -> Mapping[Hex, list[Hex]]:
     """Every hex `mover` can end a move on within `budget`, with its cheapest path (among
     equally cheap ones the straightest, then the one along roads: R-POS-PATH).
 
     Hexes held by anyone else are left out as destinations (R-POS-BLOCK); `stop` marks hexes
     where a move must end once entered (e.g. entering an enemy's reach, if a ruleset says so).
+
+    The destinations are known at once; a hex's path is chosen when it is first read
+    (`rules.paths.Paths`, issue 36), so a caller that reads one path pays for one.  Each
+    read gives a fresh list the caller may change.
     """
     assert mover.pos is not None
     if stop is None:
-        _, paths = walk_paths(state, mover, budget)
+        _, paths = kept_walk(state, mover, walk_key(state, mover, budget))
     else:
         _, paths = cheapest_paths(mover.pos, budget, step_cost(state, mover), stop,
                                   on_road(state))
-    return {h: path for h, path in paths.items()
-            if h == mover.pos or not occupied(state, h, mover)}
+    # `occupied`, for every hex at once: the first figure standing there is someone else
+    standing = state.where.standing
+    me, home = mover.id, mover.pos
+    taken = {h for h, ids in standing.items() if ids[0] != me and h != home}
+    return paths.without(taken, fresh=True)
 
 
 def path_is_walkable(state: Battle, mover: Unit, path: list[Hex], budget: int

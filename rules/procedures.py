@@ -26,7 +26,7 @@ own event classes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any, ClassVar, TypeVar
 
@@ -192,7 +192,7 @@ def queue_reactions(state: Battle, e: ReactionsDue) -> Battle:
     """The foes the next step provokes wait in the move's queue, to be asked in turn."""
     frame = state.top
     assert isinstance(frame, WalkFrame)
-    return state.replace_top(replace(frame, queued=e.reactors, checked=e.step))
+    return state.replace_top(changed(frame, queued=e.reactors, checked=e.step))
 
 
 @evolver(ReactionOffered)
@@ -200,7 +200,7 @@ def _offered(state: Battle, e: ReactionOffered) -> Battle:
     """The reactor leaves the move's queue (if a move provoked him) and is asked."""
     frame = state.top
     if isinstance(frame, WalkFrame):
-        frame = replace(frame, queued=tuple(q for q in frame.queued if q[0] != e.reactor),
+        frame = changed(frame, queued=tuple(q for q in frame.queued if q[0] != e.reactor),
                         asked=(*frame.asked, e.reactor))
         state = state.replace_top(frame)
     return state.push(ReactionFrame(actor=e.side, reactor=e.reactor, mover=e.mover,
@@ -283,7 +283,7 @@ def provoked_along(state: Battle, f: WalkFrame, reactions_at: ReactionsAt
     for i in range(len(f.path) - 1):
         for reactor, trigger in reactions_at(walker, f, i):
             out.append((i, reactor, trigger))
-            f = replace(f, asked=(*f.asked, reactor))
+            f = changed(f, asked=(*f.asked, reactor))
         walker = walker.update_unit(f.unit, pos=f.path[i + 1])
     return out
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -195,22 +196,42 @@ _SAME: Any = object()  # `Battle.remade`: this field as it is
 
 
 T = TypeVar("T")
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+# class -> (a getter of its init fields' values, all at once; each field's place; the
+# keyword-only fields' names, passed by name), worked out once per class
+_SHAPES: dict[type, tuple[Callable[[Any], Any], dict[str, int], tuple[str, ...]]] = {}
 
 
 def changed(obj: T, /, **changes: Any) -> T:
-    """`dataclasses.replace` for the frozen records of a battle, with each class's field
-    names looked up once rather than walked at every call: folding an event replaces a unit,
-    a frame or the ruleset's data a few times, and `replace`'s walk was the replay's largest
-    cost (issue 22).  Same result; `tests/test_state_index.py` compares the two."""
+    """`dataclasses.replace` for the frozen records of a battle.  Folding an event replaces
+    a unit, a frame or the ruleset's data a few times, and `replace`'s walk of every field
+    was the replay's largest cost (issues 22 and 36): here each class's fields are read in
+    one C call (`operator.attrgetter`) and passed on by position, so changing one field of
+    a 60-field unit costs no walk over the other 59.  Same result, same errors (an unknown
+    field is a TypeError); `tests/test_state_index.py` compares the two."""
     cls = type(obj)
-    names = _INIT_FIELDS.get(cls)
-    if names is None:
-        names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(obj) if f.init)
-    for name in names:
-        if name not in changes:
-            changes[name] = getattr(obj, name)
-    return cls(**changes)
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = _shape(cls)
+    get, place, by_name = shape
+    values = list(get(obj)) if len(place) > 1 else [get(obj)] if place else []
+    for name, value in changes.items():
+        at = place.get(name)
+        if at is None:
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument "
+                            f"{name!r}")
+        values[at] = value
+    if by_name:
+        n = len(values) - len(by_name)
+        return cls(*values[:n], **dict(zip(by_name, values[n:], strict=True)))
+    return cls(*values)
+
+
+def _shape(cls: type) -> tuple[Callable[[Any], Any], dict[str, int], tuple[str, ...]]:
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    fields = [f for f in fields if not f.kw_only] + [f for f in fields if f.kw_only]
+    names = [f.name for f in fields]
+    get = operator.attrgetter(*names) if names else (lambda _obj: ())
+    return get, {n: i for i, n in enumerate(names)}, tuple(f.name for f in fields if f.kw_only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,22 +335,38 @@ class Battle:
                       self.outcome, self.options, self.title)
 
     def with_unit(self, unit: Unit) -> Battle:
-        new = self.remade(units=tuple(unit if u.id == unit.id else u for u in self.units))
+        return self._put(self._place(unit.id), unit)
+
+    def update_unit(self, unit_id: str, **changes: Any) -> Battle:
+        at = self._place(unit_id)
+        if at is None:
+            raise KeyError(f"no unit {unit_id!r}")
+        return self._put(at, changed(self.units[at], **changes))
+
+    def _place(self, unit_id: str) -> int | None:
+        """Where the unit of that id is in `units` (None: nowhere), from the index if this
+        state has one (replay folds events without ever building one)."""
         w = self._where
-        if w is not None and (old := w.by_id.get(unit.id)) is not None:
-            w = w.replaced(old, unit, new.units)
+        if w is not None:
+            return w.order.get(unit_id)
+        for i, u in enumerate(self.units):
+            if u.id == unit_id:
+                return i
+        return None
+
+    def _put(self, at: int | None, unit: Unit) -> Battle:
+        """This state with `unit` at place `at` of `units` (None: no unit replaced), its
+        index patched rather than rebuilt if it has one."""
+        if at is None:
+            return self.remade()
+        units = self.units
+        new = self.remade(units=(*units[:at], unit, *units[at + 1:]))
+        w = self._where
+        if w is not None:
+            w = w.replaced(units[at], unit, new.units)
             object.__setattr__(new, "_where", w)
             _remember(new, w)
         return new
-
-    def update_unit(self, unit_id: str, **changes: Any) -> Battle:
-        if self._where is None:  # replay folds events without ever building an index
-            old = next((u for u in self.units if u.id == unit_id), None)
-            if old is None:
-                raise KeyError(f"no unit {unit_id!r}")
-        else:
-            old = self.unit(unit_id)
-        return self.with_unit(changed(old, **changes))
 
     # The index is derived: copies and pickles leave it behind (the copy rebuilds it when
     # asked), so they cost what they did before there was one.

@@ -15,9 +15,11 @@ ever differ (`state_hash` changed how it renders a battle) it hands every state 
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import hashlib
 import json
+import operator
 from json.encoder import encode_basestring_ascii as _encode  # what json.dumps uses for text
 from typing import Any
 
@@ -35,6 +37,11 @@ class StateHasher:
         self._texts: dict[int, tuple[object, str]] = {}  # id → (the part, kept alive; text)
         self._keys: dict[type, tuple[tuple[str, str], ...]] = {}
         self._trusted: bool | None = None  # None: not checked against `state_hash` yet
+        # class -> (its compared fields' getter, their keys' texts, one field?, where "__"
+        # goes, the "__" entry)
+        self._shapes: dict[type, tuple[Any, tuple[str, ...], bool, int, str]] = {}
+        # (class, id) -> the field values and texts of the last such record rendered
+        self._last: dict[tuple[type, Any], tuple[tuple[Any, ...], list[str]]] = {}
 
     def __call__(self, state: Battle) -> str:
         if self._trusted is False:
@@ -79,12 +86,41 @@ class StateHasher:
 
     def _record(self, value: Any) -> str:
         """A dataclass as `_plain` has it: its class name under "__", then every field that
-        takes part in comparisons, in sorted key order."""
+        takes part in comparisons, in sorted key order.
+
+        A unit changed by an event is a new object whose fields are, but for one or two,
+        the very objects of the unit it was made from: the texts of the last record of
+        its class and id are kept field by field, and a field holding the same object (of
+        a kind that cannot change: a number, a text, a tuple, a frozen record) takes its
+        text from there rather than being rendered again (issue 36)."""
         kind = type(value)
-        keys = self._keys.get(kind)
-        if keys is None:
-            names = sorted(["__", *(f.name for f in dataclasses.fields(value) if f.compare)])
-            keys = self._keys[kind] = tuple((n, _encode(n) + ":") for n in names)
-        return "{" + ",".join(key + (_encode(kind.__name__) if name == "__" else
-                                     self._value(getattr(value, name)))
-                              for name, key in keys) + "}"
+        shape = self._shapes.get(kind)
+        if shape is None:
+            names = sorted(f.name for f in dataclasses.fields(value) if f.compare)
+            get = operator.attrgetter(*names) if names else (lambda _v: ())
+            heads = tuple(_encode(n) + ":" for n in names)
+            at = bisect.bisect_left(names, "__")  # where "__" sorts among the names
+            shape = self._shapes[kind] = (get, heads, len(names) == 1, at,
+                                          '"__":' + _encode(kind.__name__))
+        get, heads, single, at, name_part = shape
+        values = (get(value),) if single else get(value)
+        lineage = (kind, getattr(value, "id", None))
+        last = self._last.get(lineage)
+        texts: list[str]
+        if last is not None and len(last[0]) == len(values):
+            texts = []
+            for v, old, text in zip(values, last[0], last[1], strict=True):
+                if v is old and (v is None or type(v) in _STILL):
+                    texts.append(text)
+                else:
+                    texts.append(self._value(v))
+        else:
+            texts = [self._value(v) for v in values]
+        self._last[lineage] = (values, texts)
+        parts = [h + t for h, t in zip(heads, texts, strict=True)]
+        parts.insert(at, name_part)
+        return "{" + ",".join(parts) + "}"
+
+
+# the kinds of value that cannot change once made: the same object, the same text
+_STILL = frozenset({int, str, bool, float, Hex, tuple, frozenset})

@@ -9,13 +9,12 @@ attack_flow.py decide the attack, and an attack, a move or a fall-back may offer
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from rules import procedures
 from rules.events import Event, evolver
 from rules.procedures import find_frame, set_frame
-from rules.state import Battle
+from rules.state import Battle, changed
 from rules.systems.empress.frames import AttackFrame, DecisionFrame, FallBackFrame, TurnFrame
 from rules.wording import PLAIN, Words
 
@@ -60,14 +59,14 @@ def _attack_stage(state: Battle, e: AttackStage) -> Battle:
     i = find_frame(state, AttackFrame)
     f = state.stack[i]
     assert isinstance(f, AttackFrame)
-    f = replace(f, stage=e.stage, oa=e.oa or f.oa)
+    f = changed(f, stage=e.stage, oa=e.oa or f.oa)
     if e.target:
-        f = replace(f, target=e.target, cleave=f.cleave + 1, oa="", options=(),
+        f = changed(f, target=e.target, cleave=f.cleave + 1, oa="", options=(),
                     unaware=False, surprised=False)
     if e.unaware is not None:
-        f = replace(f, unaware=e.unaware)
+        f = changed(f, unaware=e.unaware)
     if e.surprised is not None:
-        f = replace(f, surprised=e.surprised)
+        f = changed(f, surprised=e.surprised)
     return set_frame(state, i, f)
 
 
@@ -86,7 +85,7 @@ def _attack_ended(state: Battle, e: AttackEnded) -> Battle:
     state = state.pop()
     top = state.top
     if isinstance(top, TurnFrame) and top.unit == e.unit:
-        state = state.replace_top(replace(top, done=True, actor=None))
+        state = state.replace_top(changed(top, done=True, actor=None))
     return state
 
 
@@ -140,5 +139,5 @@ def _decided(state: Battle, e: DecisionMade) -> Battle:
     state = state.pop()
     top = state.top
     if e.kind == "retain" and e.option == "retain" and isinstance(top, FallBackFrame):
-        state = state.replace_top(replace(top, retainers=(*top.retainers, e.unit)))
+        state = state.replace_top(changed(top, retainers=(*top.retainers, e.unit)))
     return state

@@ -9,11 +9,10 @@ one place each is written down and folded into the battle.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from rules.events import Event, UnitDamaged, evolver
-from rules.state import Battle
+from rules.state import Battle, changed
 from rules.systems.empress.units import RULESET, is_emp
 from rules.wording import PLAIN, Words
 
@@ -49,8 +48,8 @@ class ShieldStruck(Event):
 def _shield(state: Battle, e: ShieldStruck) -> Battle:
     u = is_emp(state.unit(e.unit))
     if e.destroyed:
-        return state.with_unit(replace(u, shield="", shield_wear=0))
-    return state.with_unit(replace(u, shield_wear=u.shield_wear + 1))
+        return state.with_unit(changed(u, shield="", shield_wear=0))
+    return state.with_unit(changed(u, shield_wear=u.shield_wear + 1))
 
 
 class ReachLost(Event):
@@ -70,7 +69,7 @@ def _reach_lost(state: Battle, e: ReachLost) -> Battle:
     u = is_emp(state.unit(e.unit))
     if e.vs in u.reach_lost_vs:
         return state
-    return state.with_unit(replace(u, reach_lost_vs=(*u.reach_lost_vs, e.vs)))
+    return state.with_unit(changed(u, reach_lost_vs=(*u.reach_lost_vs, e.vs)))
 
 
 class ReachRegained(Event):
@@ -90,7 +89,7 @@ class ReachRegained(Event):
 @evolver(ReachRegained)
 def _reach_regained(state: Battle, e: ReachRegained) -> Battle:
     u = is_emp(state.unit(e.unit))
-    return state.with_unit(replace(u, reach_lost_vs=tuple(x for x in u.reach_lost_vs
+    return state.with_unit(changed(u, reach_lost_vs=tuple(x for x in u.reach_lost_vs
                                                           if x != e.vs)))
 
 

@@ -11,11 +11,10 @@ named here too because the tests read them from here.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from rules.events import AttackRolled, Event, Modifier, evolver
-from rules.state import Battle
+from rules.state import Battle, changed
 from rules.systems.empress.condition_events import (
     HiddenChanged,
     ReachLost,
@@ -116,10 +115,10 @@ def _attack(state: Battle, e: EmpAttackRolled) -> Battle:
     """An attack reveals a hidden attacker (R-EMP-HIDDEN), wakes a sleeping target, puts both
     in the fight (R-EMP-SUCKER-PUNCH) and counts a hit the shield took (Table VII)."""
     a = is_emp(state.unit(e.attacker))
-    state = state.with_unit(replace(a, hidden=False, in_fight=True))
+    state = state.with_unit(changed(a, hidden=False, in_fight=True))
     d = is_emp(state.unit(e.target))
     blocks = d.shield_blocks + (1 if e.intercepted == "shield" else 0)
-    return state.with_unit(replace(d, in_fight=True, helpless=False, shield_blocks=blocks))
+    return state.with_unit(changed(d, in_fight=True, helpless=False, shield_blocks=blocks))
 
 
 class SaveRolled(Event):

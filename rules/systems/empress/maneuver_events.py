@@ -9,11 +9,10 @@ place.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from rules.events import Event, HexT, evolver, unhx
-from rules.state import Battle
+from rules.state import Battle, changed
 from rules.systems.empress.units import is_emp
 from rules.wording import PLAIN, Words
 
@@ -48,9 +47,9 @@ class Grappled(Event):
 def _grappled(state: Battle, e: Grappled) -> Battle:
     d = is_emp(state.unit(e.defender))
     holders = d.grappled_by if e.attacker in d.grappled_by else (*d.grappled_by, e.attacker)
-    d = replace(d, grappled_by=holders, grapple_count=e.count, pinned=d.pinned or e.pinned)
+    d = changed(d, grappled_by=holders, grapple_count=e.count, pinned=d.pinned or e.pinned)
     if e.swallowed:
-        d = replace(d, swallowed_by=e.attacker, pos=None, grappled_by=(), pinned=False,
+        d = changed(d, swallowed_by=e.attacker, pos=None, grappled_by=(), pinned=False,
                     hidden=False)
     return state.with_unit(d)
 
@@ -77,7 +76,7 @@ def _broken(state: Battle, e: GrappleBroken) -> Battle:
     u = is_emp(state.unit(e.unit))
     left = tuple(h for h in u.grappled_by if h not in e.holders)
     count = 0 if e.escaped or not left else u.grapple_count
-    return state.with_unit(replace(u, grappled_by=left, grapple_count=count,
+    return state.with_unit(changed(u, grappled_by=left, grapple_count=count,
                                    pinned=u.pinned and bool(left) and not e.escaped))
 
 
@@ -99,10 +98,10 @@ class Disarmed(Event):
 def _disarmed(state: Battle, e: Disarmed) -> Battle:
     u = is_emp(state.unit(e.unit))
     if u.weapon == e.weapon:
-        u = replace(u, weapon=e.now, offhand="" if e.now == u.offhand else u.offhand)
+        u = changed(u, weapon=e.now, offhand="" if e.now == u.offhand else u.offhand)
     elif u.offhand == e.weapon:
-        u = replace(u, offhand="")
-    return state.with_unit(replace(u, reach_ft=e.reach_ft))
+        u = changed(u, offhand="")
+    return state.with_unit(changed(u, reach_ft=e.reach_ft))
 
 
 class ForcedBack(Event):
@@ -135,7 +134,7 @@ class TrickTried(Event):
 @evolver(TrickTried)
 def _trick(state: Battle, e: TrickTried) -> Battle:
     u = is_emp(state.unit(e.unit))
-    return state.with_unit(replace(u, tricked_by=(*u.tricked_by, e.by)))
+    return state.with_unit(changed(u, tricked_by=(*u.tricked_by, e.by)))
 
 
 class Released(Event):

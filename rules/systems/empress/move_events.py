@@ -11,13 +11,12 @@ of rules/procedures.py: the events here give them Empress's tags and words.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar, Literal
 
 from rules import procedures
 from rules.events import Event, evolver
 from rules.procedures import find_frame, set_frame
-from rules.state import Battle
+from rules.state import Battle, changed
 from rules.systems.empress.frames import FallBackFrame, MoveFrame, TurnFrame
 from rules.systems.empress.units import is_emp
 from rules.wording import PLAIN, Words, plural
@@ -119,7 +118,7 @@ class CounterSprung(Event):
 def _counter(state: Battle, e: CounterSprung) -> Battle:
     top = state.top
     if isinstance(top, MoveFrame):
-        state = state.replace_top(replace(
+        state = state.replace_top(changed(
             top, queued=tuple(q for q in top.queued if q[0] != e.unit),
             asked=(*top.asked, e.unit)))
     u = is_emp(state.unit(e.unit))
@@ -140,7 +139,7 @@ def _move_stage(state: Battle, e: MoveStage) -> Battle:
     frame = state.top
     assert isinstance(frame, MoveFrame)
     asked = (*frame.follow_asked, e.asked) if e.asked else frame.follow_asked
-    return state.replace_top(replace(frame, stage=e.stage, follow_asked=asked))
+    return state.replace_top(changed(frame, stage=e.stage, follow_asked=asked))
 
 
 class MoveEnded(procedures.MoveEnded):
@@ -159,7 +158,7 @@ def _move_ended(state: Battle, e: MoveEnded) -> Battle:
     if isinstance(top, TurnFrame) and top.unit == e.unit:
         # Felled on the way (an opportunity attack), his turn is over.
         fallen = state.unit(e.unit).status != "active"
-        state = state.replace_top(replace(top, moved=True, done=top.done or fallen,
+        state = state.replace_top(changed(top, moved=True, done=top.done or fallen,
                                           actor=None if fallen else top.actor))
     return state
 
@@ -202,11 +201,11 @@ def _fb_stage(state: Battle, e: FallBackStage) -> Battle:
     f = state.stack[i]
     assert isinstance(f, FallBackFrame)
     if e.stage == "done":
-        state = replace(state, stack=state.stack[:i] + state.stack[i + 1:])
+        state = changed(state, stack=state.stack[:i] + state.stack[i + 1:])
         return state.update_unit(e.unit, falling_back=False)
     asked = (*f.asked, e.asked) if e.asked else f.asked
     actor = e.side if e.stage == "move" else None
-    return set_frame(state, i, replace(f, stage=e.stage, asked=asked, actor=actor))
+    return set_frame(state, i, changed(f, stage=e.stage, asked=asked, actor=actor))
 
 
 class KeptPace(Event):

@@ -20,7 +20,7 @@ a foe no longer engaged with the one who had got inside his reach regains it (EM
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rules.commands import Move
 from rules.engine import Context, face_target
@@ -59,7 +59,7 @@ def can_move(u: EmpUnit) -> bool:
     return u.fighting and not held(u) and not u.pinned
 
 
-def destinations(state: Battle, u: EmpUnit) -> dict[Hex, list[Hex]]:
+def destinations(state: Battle, u: EmpUnit) -> Mapping[Hex, list[Hex]]:
     if not can_move(u):
         return {}
     return reachable(state, u, move_hexes(state, u))

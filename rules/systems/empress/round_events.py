@@ -9,12 +9,11 @@ countdown they keep; round.py and actions.py decide them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from rules.events import Event, evolver
 from rules.procedures import find_frame, set_frame, with_system
-from rules.state import Battle
+from rules.state import Battle, changed
 from rules.systems.empress.frames import EmpSystem, RoundFrame, TurnFrame, system
 from rules.systems.empress.units import EmpUnit, is_emp
 from rules.wording import PLAIN, Words
@@ -41,7 +40,7 @@ def _new_round(u: EmpUnit, rnd: int) -> EmpUnit:
     lasts until the character's next action (EMP-07)."""
     keep_hold = bool(u.counter)
     ends = u.surprised == "round" and rnd > 1  # a first-round surprise lasts the round
-    return replace(u, spent="", oa_taken=0, shield_blocks=0, falling_back=False,
+    return changed(u, spent="", oa_taken=0, shield_blocks=0, falling_back=False,
                    holding=keep_hold, surprised="" if ends else u.surprised)
 
 
@@ -49,7 +48,7 @@ def _new_round(u: EmpUnit, rnd: int) -> EmpUnit:
 def _round_began(state: Battle, e: RoundBegan) -> Battle:
     units = tuple(_new_round(is_emp(u), e.round) for u in state.units)
     step = "surprise" if e.round == 1 else "initiative"
-    return replace(state, round=e.round, units=units, stack=(RoundFrame(step=step),),
+    return changed(state, round=e.round, units=units, stack=(RoundFrame(step=step),),
                    system=EmpSystem())
 
 
@@ -66,7 +65,7 @@ def _step(state: Battle, e: StepReached) -> Battle:
     i = find_frame(state, RoundFrame)
     frame = state.stack[i]
     assert isinstance(frame, RoundFrame)
-    return set_frame(state, i, replace(frame, step=e.step))
+    return set_frame(state, i, changed(frame, step=e.step))
 
 
 class InitiativeSet(Event):
@@ -145,7 +144,7 @@ def _turn_began(state: Battle, e: TurnBegan) -> Battle:
     u = is_emp(state.unit(e.unit))
     if u.turn_round != state.round:
         # R-EMP-STANCE-DURATION: a stance lasts until the character's next action.
-        u = replace(u, stance="", turn_round=state.round)
+        u = changed(u, stance="", turn_round=state.round)
     state = state.with_unit(u)
     state = with_system(state, offered=(*system(state).offered, e.unit))
     return state.push(TurnFrame(actor=e.side, unit=e.unit, segment=e.segment,
@@ -169,7 +168,7 @@ class ActionLost(Event):
 @evolver(ActionLost)
 def _action_lost(state: Battle, e: ActionLost) -> Battle:
     u = is_emp(state.unit(e.unit))
-    u = replace(u, spent="lost", holding=False, counter="", turn_round=state.round,
+    u = changed(u, spent="lost", holding=False, counter="", turn_round=state.round,
                 surprised="" if e.clears_surprise else u.surprised, stance="")
     state = state.with_unit(u)
     return with_system(state, offered=(*system(state).offered, e.unit))
@@ -222,7 +221,7 @@ class StanceTaken(Event):
 def _stance(state: Battle, e: StanceTaken) -> Battle:
     top = state.top
     if isinstance(top, TurnFrame) and top.unit == e.unit:
-        state = state.replace_top(replace(top, stance_set=True))
+        state = state.replace_top(changed(top, stance_set=True))
     return state.update_unit(e.unit, stance=e.stance)
 
 

@@ -20,13 +20,13 @@ them Fallen Empire's tags and words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from rules import procedures
 from rules.events import AttackRolled, Event, Secret, evolver
 from rules.procedures import ReactionFrame, WalkFrame, find_frame, set_frame
-from rules.state import Battle, Frame
+from rules.state import Battle, Frame, changed
 from rules.wording import PLAIN, Words, plural
 
 RULESET = "fallen_empire"
@@ -105,7 +105,7 @@ def _round_began(state: Battle, e: RoundBegan) -> Battle:
     from rules.evolvers import round_reset
 
     units = tuple(round_reset(u) for u in state.units)
-    return replace(state, round=e.round, units=units, stack=(RoundFrame(step="morale"),))
+    return changed(state, round=e.round, units=units, stack=(RoundFrame(step="morale"),))
 
 
 class StepReached(Event):
@@ -127,7 +127,7 @@ def _step(state: Battle, e: StepReached) -> Battle:
     i = find_frame(state, RoundFrame)
     frame = state.stack[i]
     assert isinstance(frame, RoundFrame)
-    return set_frame(state, i, replace(frame, step=e.step, group=e.group, phase=e.phase))
+    return set_frame(state, i, changed(frame, step=e.step, group=e.group, phase=e.phase))
 
 
 # --- declarations --------------------------------------------------------------------------
@@ -232,7 +232,7 @@ def _units_done(state: Battle, e: UnitsDone) -> Battle:
     i = find_frame(state, PhaseFrame)
     frame = state.stack[i]
     assert isinstance(frame, PhaseFrame)
-    return set_frame(state, i, replace(frame, acted=frame.acted + e.units, last_side=e.side))
+    return set_frame(state, i, changed(frame, acted=frame.acted + e.units, last_side=e.side))
 
 
 # --- moving --------------------------------------------------------------------------------
@@ -275,7 +275,7 @@ def _reactions_due(state: Battle, e: ReactionsDue) -> Battle:
     state = procedures.queue_reactions(state, e)
     frame = state.top
     assert isinstance(frame, MoveFrame)
-    return state.replace_top(replace(frame, hp_before=state.unit(frame.unit).hp))
+    return state.replace_top(changed(frame, hp_before=state.unit(frame.unit).hp))
 
 
 class ReactionOffered(procedures.ReactionOffered):
@@ -347,7 +347,7 @@ def _impact_stage(state: Battle, e: ImpactStage) -> Battle:
         state = state.update_unit(e.spear_user, spear_used=True)
     if e.stage == "done":
         return state.pop()
-    return state.replace_top(replace(frame, stage=e.stage, negated=frame.negated or e.negated))
+    return state.replace_top(changed(frame, stage=e.stage, negated=frame.negated or e.negated))
 
 
 @evolver(AttackRolled, ruleset=RULESET)

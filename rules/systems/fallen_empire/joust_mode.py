@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from rules.commands import Choose, Command
@@ -46,7 +46,7 @@ from rules.events import (
     UnitStatusChanged,
     evolver,
 )
-from rules.state import ACTIVE, DOWN, GONE, Battle, Frame
+from rules.state import ACTIVE, DOWN, GONE, Battle, Frame, changed
 from rules.systems.fallen_empire.joust import (
     BoutResult,
     JoustRules,
@@ -142,7 +142,7 @@ def _side_of(frame: JoustFrame, letter: str) -> str:
 
 def _set(state: Battle, frame: JoustFrame) -> Battle:
     i = max(i for i, f in enumerate(state.stack) if isinstance(f, JoustFrame))
-    return replace(state, stack=(*state.stack[:i], frame, *state.stack[i + 1:]))
+    return changed(state, stack=(*state.stack[:i], frame, *state.stack[i + 1:]))
 
 
 # --- setting up ----------------------------------------------------------------------------
@@ -212,7 +212,7 @@ def apply_mode(battle: Battle) -> Battle:
         entrant_pool(u)
     a, b = jousters
     frame = JoustFrame(side_a=a.side, side_b=b.side, unit_a=a.id, unit_b=b.id)
-    return replace(battle, stack=(frame,))
+    return changed(battle, stack=(frame,))
 
 
 def black_knight_side(state: Battle) -> str:
@@ -248,7 +248,7 @@ class JoustBegan(Event):
 def _began(state: Battle, e: JoustBegan) -> Battle:
     frame = joust_frame(state)
     assert frame is not None
-    return _set(state, replace(frame, step="choose", actor=e.side_a,
+    return _set(state, changed(frame, step="choose", actor=e.side_a,
                                bout=JoustState.start(e.pool_a, e.pool_b)))
 
 
@@ -289,8 +289,8 @@ def _chosen(state: Battle, e: JoustThrowChosen) -> Battle:
     assert frame is not None
     n = unseal(state.seed, frame.bout.throws, _letter(frame, e.side), e.sealed)
     if e.side == frame.side_a:
-        return _set(state, replace(frame, chosen_a=n, actor=frame.side_b))
-    return _set(state, replace(frame, chosen_b=n, actor=None, step="throw"))
+        return _set(state, changed(frame, chosen_a=n, actor=frame.side_b))
+    return _set(state, changed(frame, chosen_b=n, actor=None, step="throw"))
 
 
 class JoustThrown(Event):
@@ -352,7 +352,7 @@ def _thrown(state: Battle, e: JoustThrown) -> Battle:
                       e.ended_by or None, letters(e.injured), letters(e.ejected),
                       tuple(("a" if u == frame.unit_a else "b", n) for u, n in e.injury_dice))
     over = bool(e.winner)
-    state = _set(state, replace(frame, bout=bout, chosen_a=0, chosen_b=0,
+    state = _set(state, changed(frame, bout=bout, chosen_a=0, chosen_b=0,
                                 step="over" if over else "choose",
                                 actor=None if over else frame.side_a))
     if e.ended_by == "unhorsed":
