@@ -190,8 +190,17 @@ def _pool_map(fn: Callable[[Job], GameResult], jobs: list[Job], workers: int
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(min(workers, len(jobs))) as pool:
+    with ctx.Pool(min(workers, len(jobs)), initializer=_worker_start) as pool:
         yield from pool.imap(fn, jobs, chunksize=1)
+
+
+def _worker_start() -> None:
+    """A forked worker ends when the pool ends it: SIGTERM back to its default action.  A
+    parent that had started pygame (a window, a test before) left SDL's handler installed,
+    which caught the pool's SIGTERM and kept the worker, and the batch, waiting."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def run_batch(source: MapSource | SetupSource, players: Sequence[str], games: int,

@@ -108,3 +108,19 @@ def test_save_dir_writes_a_save_per_game_that_replays(capsys: pytest.CaptureFixt
     code, _, err = run(capsys, "duel", "--players", "tactician,greedy", "--games", "2",
                        "--jobs", "1", "--save-dir", str(tmp_path))
     assert code == 2 and "already there" in err
+
+
+def test_a_pool_worker_takes_sigterm_again_whatever_handler_its_parent_left():
+    """A batch with --jobs 2 after pygame had started once hung: the forked worker kept the
+    SIGTERM handler SDL installs, and the pool's end never ended it."""
+    import signal
+
+    from game.simulate import _worker_start
+
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        signal.signal(signal.SIGTERM, lambda *_: None)  # as a started SDL leaves it
+        _worker_start()
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGTERM, before)
