@@ -343,6 +343,24 @@ def frame_line(state: Battle, w: Words,
     return ""
 
 
+def top_frame_commands(state: Battle,
+                       procedures: tuple[tuple[type, Callable[[Battle, Any], list[Any]]], ...]
+                       ) -> list[Any]:
+    """The legal commands of the frame on top, from the first of `procedures` whose frame
+    class it is (a reaction frame's are `frame_reactions`); [] for none: the dispatch that
+    began every ruleset's `legal_commands`."""
+    top = state.top
+    for kind, procedure in procedures:
+        if isinstance(top, kind):
+            return procedure(state, top)
+    return []
+
+
+def frame_reactions(state: Battle, f: ReactionFrame) -> list[Command]:
+    """`reaction_commands` in the shape `top_frame_commands` calls."""
+    return reaction_commands(f)
+
+
 def off_a_friends_hex(ctx: Context, path: tuple[Hex, ...], u: Any) -> None:
     """R-POS-BLOCK: a figure felled while passing through a friend's hex on `path` falls
     back onto the last hex of his path behind him that is free (no two figures end on one
@@ -362,8 +380,9 @@ def off_a_friends_hex(ctx: Context, path: tuple[Hex, ...], u: Any) -> None:
 
 __all__ = [
     "FrameOpened", "MoveBegan", "MoveEnded", "ReactionAnswered", "ReactionFrame",
-    "ReactionOffered", "ReactionsDue", "WalkFrame", "battle_decided", "close_reaction", "end_walk",
-    "find_frame", "frame_line", "off_a_friends_hex", "out_of_rounds", "path_refusal",
-    "provoked_along", "queue_reactions", "reaction_commands", "reaction_refusal", "set_frame",
-    "system_of", "walk_on", "with_system",
+    "ReactionOffered", "ReactionsDue", "WalkFrame", "battle_decided", "close_reaction",
+    "end_walk", "find_frame", "frame_line", "frame_reactions", "off_a_friends_hex",
+    "out_of_rounds", "path_refusal", "provoked_along", "queue_reactions", "reaction_commands",
+    "reaction_refusal", "set_frame", "system_of", "top_frame_commands", "walk_on",
+    "with_system",
 ]
