@@ -43,7 +43,8 @@ from pydantic import (
 
 __all__ = [
     "ALLOWED_SIDES", "MAX_FILE_BYTES", "DataError", "Dice", "DiceExpr", "DiceRule",
-    "FieldProblem", "Glyph", "Key", "TableModel", "as_tuple", "describe_validation_error",
+    "FieldProblem", "Glyph", "Key", "TableModel", "as_tuple", "carried_weapons",
+    "describe_validation_error",
     "dice_where", "load_toml_model", "parse_dice", "unknown_reference",
 ]
 
@@ -449,6 +450,23 @@ Key = Annotated[str, AfterValidator(_check_key)]
 
 Glyph = Annotated[str, AfterValidator(_check_glyph)]
 """One visible character: a figure's mark on its token."""
+
+
+def carried_weapons(at: str, template: Any, weapons: Mapping[str, Any]
+                    ) -> list[tuple[str, str, Any]]:
+    """(slot, key, row) for each of a template's weapon slots (`weapon`, `offhand`,
+    `missile`) that names one; FieldProblem at `at.slot` if the key is not in `weapons`.
+    Every ruleset's table check reads its figures' weapons this way and then checks the row
+    against its own text (a missile in the missile slot, a melee weapon in the hands)."""
+    out = []
+    for slot in ("weapon", "offhand", "missile"):
+        key = getattr(template, slot)
+        if key is None:
+            continue
+        if key not in weapons:
+            raise FieldProblem(f"{at}.{slot}", unknown_reference("weapon", key, weapons))
+        out.append((slot, key, weapons[key]))
+    return out
 
 
 def unknown_reference(kind: str, key: str, known: Mapping[str, Any]) -> str:

@@ -329,9 +329,60 @@ def out_of_rounds(ctx: Context, limit: int) -> bool:
     return False
 
 
+def frame_line(state: Battle, w: Words,
+               lines: tuple[tuple[type, Callable[[Battle, Words, Any], str]], ...]) -> str:
+    """The line a ruleset's moments say for the frame on top (the first of `lines` whose
+    frame class it is), or "" when nobody must decide in it or none is its class: the
+    dispatch every ruleset's `moments.moment` began with."""
+    top = state.top
+    if top is None or top.actor is None:
+        return ""
+    for kind, line in lines:
+        if isinstance(top, kind):
+            return line(state, w, top)
+    return ""
+
+
+def top_frame_commands(state: Battle,
+                       procedures: tuple[tuple[type, Callable[[Battle, Any], list[Any]]], ...]
+                       ) -> list[Any]:
+    """The legal commands of the frame on top, from the first of `procedures` whose frame
+    class it is (a reaction frame's are `frame_reactions`); [] for none: the dispatch that
+    began every ruleset's `legal_commands`."""
+    top = state.top
+    for kind, procedure in procedures:
+        if isinstance(top, kind):
+            return procedure(state, top)
+    return []
+
+
+def frame_reactions(state: Battle, f: ReactionFrame) -> list[Command]:
+    """`reaction_commands` in the shape `top_frame_commands` calls."""
+    return reaction_commands(f)
+
+
+def off_a_friends_hex(ctx: Context, path: tuple[Hex, ...], u: Any) -> None:
+    """R-POS-BLOCK: a figure felled while passing through a friend's hex on `path` falls
+    back onto the last hex of his path behind him that is free (no two figures end on one
+    hex).  Shared by the walks of Empress and Enchanted Realms."""
+    if u.pos is None or u.pos not in path:
+        return
+    if not any(o.id != u.id and o.pos == u.pos and o.status not in ("dead", "gone")
+               for o in ctx.state.units):
+        return
+    i = path.index(u.pos)
+    for back in reversed(path[:i]):
+        if ctx.state.unit_at(back) is None:
+            ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(back),
+                                 facing=u.facing))
+            return
+
+
 __all__ = [
-    "FrameOpened", "MoveBegan", "MoveEnded", "ReactionAnswered", "ReactionFrame", "ReactionOffered",
-    "ReactionsDue", "WalkFrame", "battle_decided", "close_reaction", "end_walk", "find_frame",
+    "FrameOpened", "MoveBegan", "MoveEnded", "ReactionAnswered", "ReactionFrame",
+    "ReactionOffered", "ReactionsDue", "WalkFrame", "battle_decided", "close_reaction",
+    "end_walk", "find_frame", "frame_line", "frame_reactions", "off_a_friends_hex",
     "out_of_rounds", "path_refusal", "provoked_along", "queue_reactions", "reaction_commands",
-    "reaction_refusal", "set_frame", "system_of", "walk_on", "with_system",
+    "reaction_refusal", "set_frame", "system_of", "top_frame_commands", "walk_on",
+    "with_system",
 ]

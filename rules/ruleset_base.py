@@ -11,16 +11,17 @@ and gets the set-up, the GM's options, the templates and the glyphs.  Its tables
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import sys
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel
 
 from rules import rulings
 from rules.hexgrid import Hex
-from rules.ruleset import Ruleset
+from rules.ruleset import Ruleset, weapon_badge
 from rules.setup import BattleSetup, UnitSpec, options_of, units_of
 from rules.state import Battle, Board, Frame, Side, Unit
 from rules.wording import gender_refusal
@@ -29,17 +30,76 @@ T = TypeVar("T")
 
 
 class TableRuleset(Ruleset):
-    """A ruleset whose figures and rulings come from its data file."""
+    """A ruleset whose figures and rulings come from its data file.
+
+    Why the class attributes: every bundled ruleset's face began with the same lines (its
+    tables, its figure builder, its data file beside it, its frames' procedures, the turn's
+    three entry points); a ruleset now names its own functions once here and the shared
+    front door below calls them (issue 36, "one front door, not five copies")."""
+
+    tables_from: ClassVar[Callable[[Path | None], Any] | None] = None
+    """The ruleset's `load_tables` (wrapped in `staticmethod`), which `tables` calls."""
+    units_from: ClassVar[Callable[[UnitSpec], Unit] | None] = None
+    """Its `build_unit(spec)` (wrapped in `staticmethod`), which `make_unit` calls."""
+    frame_procedures: ClassVar[tuple[tuple[type, Callable[[Any, Any], None]], ...]] = ()
+    """(frame class, procedure(ctx, frame)) pairs `run_frame` tries in order."""
+    turn_procedures: ClassVar[Any] = None
+    """A module with `legal_commands(state, side)`, `check(state, command)` and
+    `decide(ctx, command)`, which the methods of those names call."""
+    archetype_templates: ClassVar[Mapping[str, str]] = {}
+    """The archetypes (rules/archetypes) and this ruleset's template for each; `archetypes`
+    keeps the ones whose template its tables have."""
 
     def tables(self, path: Path | None = None) -> Any:
         """The loaded tables (with `units` and `config`): the shipped file, or the one at
         `path` read in its place (`flank validate`)."""
-        raise NotImplementedError
+        if type(self).tables_from is None:
+            raise NotImplementedError
+        return type(self).tables_from(path)  # type: ignore[misc]
 
     def make_unit(self, spec: UnitSpec, board: Board) -> Unit:
         """A fresh figure from its template and the scenario's overrides; ValueError, naming
         the unit and the problem, if it cannot be built."""
-        raise NotImplementedError
+        if type(self).units_from is None:
+            raise NotImplementedError
+        return type(self).units_from(spec)  # type: ignore[misc]
+
+    def data_file(self) -> Path | None:
+        """The `data.toml` beside the module that defines the ruleset's class, if there is
+        one (each bundled ruleset keeps its tables and rulings there)."""
+        path = Path(sys.modules[type(self).__module__].__file__ or "").with_name("data.toml")
+        return path if path.is_file() else None
+
+    def run_frame(self, ctx: Any, frame: Frame) -> None:
+        for kind, procedure in type(self).frame_procedures:
+            if isinstance(frame, kind):
+                procedure(ctx, frame)
+                return
+        raise TypeError(f"no procedure for {type(frame).__name__}")
+
+    def legal_commands(self, state: Battle, side: str) -> list[Any]:
+        return self._turn().legal_commands(state, side)  # type: ignore[no-any-return]
+
+    def check(self, state: Battle, command: Any) -> str | None:
+        return self._turn().check(state, command)  # type: ignore[no-any-return]
+
+    def decide(self, ctx: Any, command: Any) -> None:
+        self._turn().decide(ctx, command)
+
+    def _turn(self) -> Any:
+        if self.turn_procedures is None:
+            raise NotImplementedError(f"{self.name} names no turn_procedures")
+        return self.turn_procedures
+
+    def archetypes(self) -> dict[str, str]:
+        known = set(self.tables().units)
+        return {a: t for a, t in self.archetype_templates.items() if t in known}
+
+    def weapon_badge_of(self, unit: Any) -> str:
+        """The badge of the weapon in his hand, else of his missile weapon; "" if he has
+        neither (a figure whose `weapon` and `missile` are keys of the tables' `weapons`)."""
+        key = unit.weapon or unit.missile
+        return weapon_badge(self.tables().weapons[key].name) if key else ""
 
     def ruling(self, state: Battle, key: str) -> Any:
         """A ruling's value in this battle: the GM's override, else the data file's."""

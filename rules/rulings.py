@@ -10,9 +10,10 @@ words, built from the same model ("'abc' is not a whole number from 1 to 10000")
 
 from __future__ import annotations
 
+import json
 import re
 from types import UnionType
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from annotated_types import Ge, Le, MinLen
 from pydantic import BaseModel, Field, ValidationError
@@ -44,6 +45,27 @@ class OptionProblem(ValueError):
         self.key = key
         self.problem = problem
         self.unknown = unknown  # the ruleset has no such option at all
+
+
+C = TypeVar("C", bound=BaseModel)
+_MERGED: dict[tuple[type, str], Any] = {}
+
+
+def merged(base: C, options: tuple[tuple[str, object], ...]) -> C:
+    """The rulings of one battle as one model: the file's `[config]` (`base`) with the
+    battle's overrides (`options`) of its fields on top (R-FLANK-OPTIONS).
+
+    Why a whole model: a ruleset's resolution code reads the merged `Config` (its derived
+    values included), not key by key; overrides are few and change rarely, so each set of
+    them is merged once and kept.  One function for every ruleset's `config_of`."""
+    kind = type(base)
+    mine = {k: v for k, v in options if k in kind.model_fields}
+    if not mine:
+        return base
+    key = (kind, json.dumps(mine, sort_keys=True, default=str))
+    if key not in _MERGED:
+        _MERGED[key] = kind.model_validate({**base.model_dump(), **mine}, strict=False)
+    return _MERGED[key]  # type: ignore[no-any-return]
 
 
 def value(state: Battle, config: BaseModel, key: str) -> Any:

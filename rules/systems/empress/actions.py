@@ -6,7 +6,11 @@ from rules.commands import Attack, Choose, Command, Move, Pass, React
 from rules.engine import Context, command_owner_refusal, face_target
 from rules.events import hx, unhx
 from rules.positioning import engaged_with
-from rules.procedures import reaction_commands, reaction_refusal
+from rules.procedures import (
+    frame_reactions,
+    reaction_refusal,
+    top_frame_commands,
+)
 from rules.state import Battle
 from rules.systems.empress.attack_events import AttackBegan, AttackEnded, AttackStage, DecisionMade
 from rules.systems.empress.combat import situation
@@ -47,19 +51,22 @@ MODES = {"longsword": ("longsword_mode", "EMP-30"), "dual": ("dual_mode", "EMP-4
 
 
 def legal_commands(state: Battle, side: str) -> list[Command]:
-    top = state.top
-    if isinstance(top, TurnFrame):
-        return turn_commands(state, top)
-    if isinstance(top, ReactionFrame):
-        return reaction_commands(top)
-    if isinstance(top, DecisionFrame):
-        return [Choose(unit=top.unit, option=o) for o in top.options]
-    if isinstance(top, FallBackFrame) and top.stage == "move":
-        u = emp(state, top.unit)
-        return [Move(unit=u.id, path=tuple(hx(h) for h in p))
-                for _, p in sorted(fall_back_destinations(state, u).items())] + [
-            Pass(unit=u.id)]
-    return []
+    return top_frame_commands(state, ((TurnFrame, turn_commands),
+                                      (ReactionFrame, frame_reactions),
+                                      (DecisionFrame, _decision_commands),
+                                      (FallBackFrame, _fall_back_commands)))
+
+
+def _decision_commands(state: Battle, f: DecisionFrame) -> list[Command]:
+    return [Choose(unit=f.unit, option=o) for o in f.options]
+
+
+def _fall_back_commands(state: Battle, f: FallBackFrame) -> list[Command]:
+    if f.stage != "move":
+        return []
+    u = emp(state, f.unit)
+    return [Move(unit=u.id, path=tuple(hx(h) for h in p))
+            for _, p in sorted(fall_back_destinations(state, u).items())] + [Pass(unit=u.id)]
 
 
 def check(state: Battle, cmd: Command) -> str | None:

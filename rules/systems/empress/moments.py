@@ -7,7 +7,7 @@ EMP-57, EMP-32, EMP-84).
 
 from __future__ import annotations
 
-from rules.procedures import ReactionFrame
+from rules.procedures import ReactionFrame, frame_line
 from rules.state import Battle
 from rules.systems.empress.frames import DecisionFrame, FallBackFrame, TurnFrame
 from rules.wording import Words, pronoun
@@ -17,21 +17,15 @@ __all__ = ["moment"]
 
 def moment(state: Battle, w: Words) -> str:
     """The line for the frame on top, or "" for none of Empress's skirmish frames."""
-    top = state.top
-    if top is None or top.actor is None:
-        return ""
-    if isinstance(top, TurnFrame):
-        return _turn(state, w, top)
-    if isinstance(top, DecisionFrame):
-        return _decision(state, w, top)
-    if isinstance(top, FallBackFrame):
-        who, he = w.unit(top.unit), pronoun(state.unit(top.unit))
-        return (f"{who} falls back cautiously (EMP-58): choose where {he} steps back to; unless "
-                f"a foe keeps melee range, {he} leaves the fight at the round's end with no "
-                "opportunity attack.")
-    if isinstance(top, ReactionFrame):
-        return _reaction(state, w, top)
-    return ""
+    return frame_line(state, w, ((TurnFrame, _turn), (DecisionFrame, _decision),
+                                 (FallBackFrame, _fall_back), (ReactionFrame, _reaction)))
+
+
+def _fall_back(state: Battle, w: Words, f: FallBackFrame) -> str:
+    who, he = w.unit(f.unit), pronoun(state.unit(f.unit))
+    return (f"{who} falls back cautiously (EMP-58): choose where {he} steps back to; unless "
+            f"a foe keeps melee range, {he} leaves the fight at the round's end with no "
+            "opportunity attack.")
 
 
 def _turn(state: Battle, w: Words, f: TurnFrame) -> str:

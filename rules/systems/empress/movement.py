@@ -36,7 +36,7 @@ from rules.positioning import (
     threatens,
     walk_paths,
 )
-from rules.procedures import WalkFrame, path_refusal, walk_on
+from rules.procedures import WalkFrame, off_a_friends_hex, path_refusal, walk_on
 from rules.state import Battle
 from rules.systems.empress.attack_events import DecisionOffered
 from rules.systems.empress.condition_events import HiddenChanged, ReachRegained
@@ -153,17 +153,7 @@ def run_move(ctx: Context, f: MoveFrame) -> None:
 def _off_a_friends_hex(ctx: Context, f: MoveFrame, u: EmpUnit) -> None:
     """R-POS-BLOCK: a man felled while passing through a friend's hex falls back onto the
     last hex of his path that was free (no two figures end on one hex)."""
-    if u.pos is None or u.pos not in f.path:
-        return
-    if not any(o.id != u.id and o.pos == u.pos and o.status not in ("dead", "gone")
-               for o in ctx.state.units):
-        return
-    i = f.path.index(u.pos)
-    for back in reversed(f.path[:i]):
-        if ctx.state.unit_at(back) is None:
-            ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(back),
-                                 facing=u.facing))
-            return
+    off_a_friends_hex(ctx, f.path, u)
 
 
 def _counter_shot(ctx: Context, reactor: str, mover: str) -> None:

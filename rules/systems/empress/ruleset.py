@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.commands import Command
 from rules.engine import (
     AttackOdds,
     BattleSetup,
     Context,
-    UnitSpec,
     face_target,
 )
 from rules.hexgrid import Hex
 from rules.procedures import provoked_along
 from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
-from rules.state import Battle, Board, Frame
+from rules.state import Battle
 from rules.systems.empress import actions
 from rules.systems.empress.armour import defence
 from rules.systems.empress.attack_flow import run_attack
@@ -35,11 +32,10 @@ from rules.systems.empress.frames import (
 from rules.systems.empress.movement import move_mode, reactions_at, run_fall_back, run_move
 from rules.systems.empress.odds import odds_of
 from rules.systems.empress.round import run_round
-from rules.systems.empress.tables import EmpTables, load_tables
+from rules.systems.empress.tables import load_tables
 from rules.systems.empress.units import (
     ROUND_FIELDS,
     SIZE_CLASSES,
-    EmpUnit,
     am,
     build_unit,
     cfg,
@@ -67,11 +63,12 @@ class Empress(TableRuleset):
                                  "finds the gap, shields wear down blow by blow, and a shield "
                                  "wall holds a line.")
 
-    def tables(self, path: Path | None = None) -> EmpTables:
-        return load_tables(path)
-
-    def make_unit(self, spec: UnitSpec, board: Board) -> EmpUnit:
-        return build_unit(spec)
+    tables_from = staticmethod(load_tables)
+    units_from = staticmethod(build_unit)
+    turn_procedures = actions
+    frame_procedures = ((RoundFrame, run_round), (TurnFrame, actions.end_turn),
+                        (MoveFrame, run_move), (AttackFrame, run_attack),
+                        (FallBackFrame, run_fall_back))
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         return self.new_battle(setup, system=EmpSystem(), stack=(RoundFrame(),))
@@ -81,29 +78,6 @@ class Empress(TableRuleset):
         from rules.scenarios import demo_setup
 
         return demo_setup(self.id, seed=seed) if mode == "skirmish" else None
-
-    def run_frame(self, ctx: Context, frame: Frame) -> None:
-        if isinstance(frame, RoundFrame):
-            run_round(ctx, frame)
-        elif isinstance(frame, TurnFrame):
-            actions.end_turn(ctx, frame)
-        elif isinstance(frame, MoveFrame):
-            run_move(ctx, frame)
-        elif isinstance(frame, AttackFrame):
-            run_attack(ctx, frame)
-        elif isinstance(frame, FallBackFrame):
-            run_fall_back(ctx, frame)
-        else:
-            raise TypeError(f"no procedure for {type(frame).__name__}")
-
-    def legal_commands(self, state: Battle, side: str) -> list[Command]:
-        return actions.legal_commands(state, side)
-
-    def check(self, state: Battle, command: Command) -> str | None:
-        return actions.check(state, command)
-
-    def decide(self, ctx: Context, command: Command) -> None:
-        actions.decide(ctx, command)
 
     def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
         """Exact odds of `attacker` striking `target` now.  options: kind (melee, missile,
@@ -169,9 +143,6 @@ class Empress(TableRuleset):
         shared.update({a: a for a in ("legionary", "halberdier", "duelist", "brawler")
                        if a in known})
         return shared
-
-    def data_file(self) -> Path | None:
-        return Path(__file__).with_name("data.toml")
 
     def round_fields(self) -> frozenset[str]:
         return frozenset(ROUND_FIELDS)

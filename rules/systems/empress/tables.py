@@ -24,7 +24,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, model_validator
 
-from rules.data import FieldProblem, Key, TableModel, as_tuple
+from rules.data import FieldProblem, Key, TableModel, as_tuple, carried_weapons
 from rules.data import unknown_reference as _unknown
 from rules.systems.empress.catalogue import (
     PERKS,
@@ -102,13 +102,8 @@ class EmpTables(_Model):
             raise FieldProblem("weapons", 'needs an "unarmed" entry: the bare hands (EMP-73)')
         for uid, u in self.units.items():
             at = f"units.{uid}"
-            for slot in ("weapon", "offhand", "missile"):
-                key = getattr(u, slot)
-                if key is None:
-                    continue
-                if key not in self.weapons:
-                    raise FieldProblem(f"{at}.{slot}", _unknown("weapon", key, self.weapons))
-                kind = self.weapons[key].kind
+            for slot, key, row in carried_weapons(at, u, self.weapons):
+                kind = row.kind
                 if (slot == "missile") != (kind == "missile"):
                     raise FieldProblem(f"{at}.{slot}", f'"{key}" is a {kind} weapon')
             if u.armour is not None and u.armour not in self.armours:

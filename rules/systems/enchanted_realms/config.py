@@ -8,12 +8,12 @@ page; the table rows are catalogue.py.  `config_of` merges a battle's overrides 
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, field_validator
 
+from rules import rulings
 from rules.data import TableModel, as_tuple
 from rules.hexgrid import Hex
 
@@ -86,15 +86,6 @@ class Config(TableModel):
         return value
 
 
-_MERGED: dict[str, Config] = {}
-
-
 def merged(base: Config, options: tuple[tuple[str, object], ...]) -> Config:
     """The rulings of one battle: the file's `[config]` with its overrides on top."""
-    mine = {k: v for k, v in options if k in Config.model_fields}
-    if not mine:
-        return base
-    key = json.dumps(mine, sort_keys=True, default=str)
-    if key not in _MERGED:
-        _MERGED[key] = Config.model_validate({**base.model_dump(), **mine}, strict=False)
-    return _MERGED[key]
+    return rulings.merged(base, options)

@@ -5,6 +5,7 @@ seconds are said by their own frames (chase/offer.py, chase/frame.py)."""
 
 from __future__ import annotations
 
+from rules.procedures import frame_line
 from rules.state import Battle
 from rules.systems.enchanted_realms.frames import ReactionFrame, TurnFrame
 from rules.systems.enchanted_realms.movement import feet_left
@@ -15,14 +16,7 @@ __all__ = ["moment"]
 
 def moment(state: Battle, w: Words) -> str:
     """The line for the frame on top, or "" for none of the skirmish's."""
-    top = state.top
-    if top is None or top.actor is None:
-        return ""
-    if isinstance(top, TurnFrame):
-        return _turn(state, w, top)
-    if isinstance(top, ReactionFrame):
-        return _reaction(state, w, top)
-    return ""
+    return frame_line(state, w, ((TurnFrame, _turn), (ReactionFrame, _reaction)))
 
 
 def _turn(state: Battle, w: Words, f: TurnFrame) -> str:

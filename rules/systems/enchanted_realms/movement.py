@@ -23,10 +23,10 @@ import itertools
 
 from rules.commands import Move
 from rules.engine import Context
-from rules.events import UnitFaced, UnitStepped, hx
+from rules.events import UnitFaced, hx
 from rules.hexgrid import Hex
 from rules.positioning import kept_walk, remember, step_cost, threatens, walk_key
-from rules.procedures import WalkFrame, walk_on
+from rules.procedures import WalkFrame, off_a_friends_hex, walk_on
 from rules.state import Battle
 from rules.systems.enchanted_realms.combat_events import (
     MoveCut,
@@ -192,14 +192,4 @@ def _arrive(ctx: Context, f: MoveFrame, u: ErUnit) -> None:
 def _off_a_friends_hex(ctx: Context, f: MoveFrame, u: ErUnit) -> None:
     """R-POS-BLOCK: one dropped while passing through a friend's hex falls on the last free
     hex of his path behind him (no two figures end on one hex)."""
-    if u.pos is None or u.pos not in f.path:
-        return
-    if not any(o.id != u.id and o.pos == u.pos and o.status not in ("dead", "gone")
-               for o in ctx.state.units):
-        return
-    i = f.path.index(u.pos)
-    for back in reversed(f.path[:i]):
-        if ctx.state.unit_at(back) is None:
-            ctx.emit(UnitStepped(unit=u.id, from_hex=hx(u.pos), to_hex=hx(back),
-                                 facing=u.facing))
-            return
+    off_a_friends_hex(ctx, f.path, u)

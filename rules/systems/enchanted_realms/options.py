@@ -19,7 +19,12 @@ from rules.commands import Attack, Cast, Choose, Command, Move, Pass, UseItem
 from rules.engine import command_owner_refusal
 from rules.events import unhx
 from rules.positioning import path_is_walkable
-from rules.procedures import path_refusal, reaction_commands, reaction_refusal
+from rules.procedures import (
+    frame_reactions,
+    path_refusal,
+    reaction_refusal,
+    top_frame_commands,
+)
 from rules.state import ACTIVE, DOWN, Battle
 from rules.systems.enchanted_realms import ready
 from rules.systems.enchanted_realms.attack import attack_refusal_in_reach, skill_dice
@@ -194,12 +199,8 @@ def spin_refusal(state: Battle, u: ErUnit) -> str | None:
 
 
 def legal_commands(state: Battle, side: str) -> list[Command]:
-    top = state.top
-    if isinstance(top, TurnFrame):
-        return turn_commands(state, top)
-    if isinstance(top, ReactionFrame):
-        return reaction_commands(top)
-    return []
+    return top_frame_commands(state, ((TurnFrame, turn_commands),
+                                      (ReactionFrame, frame_reactions)))
 
 
 # --- why not ---------------------------------------------------------------------------------

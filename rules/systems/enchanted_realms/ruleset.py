@@ -10,7 +10,6 @@ the engine, the window, the GM's sandbox and the computer players see a ruleset.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rules.commands import Attack, Cast, Choose, Command, Move, UseItem
@@ -19,7 +18,7 @@ from rules.hexgrid import Hex
 from rules.procedures import provoked_along
 from rules.ruleset import HexMarker, weapon_badge
 from rules.ruleset_base import TableRuleset
-from rules.state import Battle, Board, Frame
+from rules.state import Battle, Frame
 from rules.systems.enchanted_realms import actions, attack, options, ready
 from rules.systems.enchanted_realms.chase import called
 from rules.systems.enchanted_realms.chase.offer import offer_chase
@@ -34,10 +33,9 @@ from rules.systems.enchanted_realms.frames import (
 )
 from rules.systems.enchanted_realms.movement import feet_left, reactions_at, run_move
 from rules.systems.enchanted_realms.round import run_round
-from rules.systems.enchanted_realms.tables import ErTables, load_tables
+from rules.systems.enchanted_realms.tables import load_tables
 from rules.systems.enchanted_realms.units import (
     TURN_FIELDS,
-    ErUnit,
     build_unit,
     cfg,
     er,
@@ -62,11 +60,18 @@ class EnchantedRealms(TableRuleset):
                                  "foe and he swings at you. A thief who bolts turns it into a "
                                  "chase, counted down in seconds.")
 
-    def tables(self, path: Path | None = None) -> ErTables:
-        return load_tables(path)
-
-    def make_unit(self, spec: Any, board: Board) -> ErUnit:
-        return build_unit(spec)
+    tables_from = staticmethod(load_tables)
+    units_from = staticmethod(build_unit)
+    turn_procedures = options  # legal_commands and check; decide is actions'
+    archetype_templates = {
+        "swordsman": "swordsman", "veteran": "veteran", "spearman": "man_at_arms_spear",
+        "pikeman": "pikeman", "crossbowman": "crossbowman", "archer": "archer",
+        "knight": "knight", "mage": "magic_user", "priest": "cleric", "thief": "thief",
+        "dwarf": "dwarf", "elf": "elf", "orc": "orc", "goblin": "goblin",
+        "hobgoblin": "hobgoblin", "gnoll": "gnoll", "bugbear": "bugbear", "ogre": "ogre",
+        "wolf": "wolf", "bandit": "bandit", "bandit_archer": "bandit_archer",
+        "legionary": "legionary", "halberdier": "halberdier", "duelist": "duelist",
+        "brawler": "brawler"}
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         if setup.options.get("mode", "skirmish") != "skirmish":  # ER-21: chase mode (chase/)
@@ -134,9 +139,6 @@ class EnchantedRealms(TableRuleset):
     def modes(self) -> tuple[str, ...]:
         return ("skirmish", "chase")
 
-    def data_file(self) -> Path | None:
-        return Path(__file__).with_name("data.toml")
-
     def round_fields(self) -> frozenset[str]:
         return TURN_FIELDS
 
@@ -148,13 +150,7 @@ class EnchantedRealms(TableRuleset):
             if not isinstance(ctx.state.top, MoveFrame) and not offer_chase(ctx, frame):
                 actions.end_if_done(ctx)  # (a flight offers a chase first, ER-21: chase/)
         else:
-            raise TypeError(f"no procedure for {type(frame).__name__}")
-
-    def legal_commands(self, state: Battle, side: str) -> list[Command]:
-        return options.legal_commands(state, side)
-
-    def check(self, state: Battle, command: Command) -> str | None:
-        return options.check(state, command)
+            super().run_frame(ctx, frame)  # no procedure: the base's TypeError
 
     def decide(self, ctx: Context, command: Command) -> None:
         actions.decide(ctx, command)
@@ -242,18 +238,6 @@ class EnchantedRealms(TableRuleset):
         if changes.get("missile") and not t.weapons[changes["missile"]].ranged:
             return f"{changes['missile']!r} is not a missile weapon"
         return None
-
-    def archetypes(self) -> dict[str, str]:
-        known = set(load_tables().units)
-        pairs = {"swordsman": "swordsman", "veteran": "veteran", "spearman":
-                 "man_at_arms_spear", "pikeman": "pikeman", "crossbowman": "crossbowman",
-                 "archer": "archer", "knight": "knight", "mage": "magic_user",
-                 "priest": "cleric", "thief": "thief", "dwarf": "dwarf", "elf": "elf",
-                 "orc": "orc", "goblin": "goblin", "hobgoblin": "hobgoblin", "gnoll": "gnoll",
-                 "bugbear": "bugbear", "ogre": "ogre", "wolf": "wolf", "bandit": "bandit",
-                 "bandit_archer": "bandit_archer", "legionary": "legionary",
-                 "halberdier": "halberdier", "duelist": "duelist", "brawler": "brawler"}
-        return {a: t for a, t in pairs.items() if t in known}
 
     # --- what the window shows ----------------------------------------------------------------
     def unit_badge(self, state: Battle, unit_id: str) -> str:

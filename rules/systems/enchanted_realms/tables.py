@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pydantic import model_validator
 
-from rules.data import FieldProblem, Key, TableModel
+from rules.data import FieldProblem, Key, TableModel, carried_weapons
 from rules.data import unknown_reference as _unknown
 from rules.systems.enchanted_realms.catalogue import Potion, Skill, Steed, UnitTemplate, Weapon
 from rules.systems.enchanted_realms.config import Config
@@ -49,13 +49,8 @@ class ErTables(TableModel):
             raise FieldProblem("skills.field_medicine", "needs heal, the dice it restores")
         for uid, u in self.units.items():
             at = f"units.{uid}"
-            for slot in ("weapon", "offhand", "missile"):
-                key = getattr(u, slot)
-                if key is None:
-                    continue
-                if key not in self.weapons:
-                    raise FieldProblem(f"{at}.{slot}", _unknown("weapon", key, self.weapons))
-                if (slot == "missile") != self.weapons[key].ranged:
+            for slot, key, row in carried_weapons(at, u, self.weapons):
+                if (slot == "missile") != row.ranged:
                     raise FieldProblem(f"{at}.{slot}", f'"{key}" is '
                                        + ("not a missile" if slot == "missile" else
                                           "a missile: it goes in missile"))

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.commands import Command
 from rules.engine import (
     AttackOdds,
     BattleSetup,
@@ -16,9 +14,8 @@ from rules.engine import (
 )
 from rules.hexgrid import Hex
 from rules.procedures import provoked_along
-from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
-from rules.state import Battle, Board, Frame
+from rules.state import Battle, Board
 from rules.systems.fallen_empire import (
     actions,
     joust_invariants,  # noqa: F401 (registers the lists')
@@ -37,7 +34,7 @@ from rules.systems.fallen_empire.frames import (
 from rules.systems.fallen_empire.movement import run_impact, run_move
 from rules.systems.fallen_empire.options import declaration_options
 from rules.systems.fallen_empire.round import run_phase, run_round
-from rules.systems.fallen_empire.tables import FETables, load_tables
+from rules.systems.fallen_empire.tables import load_tables
 from rules.systems.fallen_empire.units import FEUnit, build_unit, cfg, is_fe, melee_reach_ft
 from rules.wording import Words, pronoun
 
@@ -57,8 +54,10 @@ class FallenEmpire(TableRuleset):
                                  "never turn your back: a foe you step away from gets a free "
                                  "swing and stops you there.")
 
-    def tables(self, path: Path | None = None) -> FETables:
-        return load_tables(path)
+    tables_from = staticmethod(load_tables)
+    turn_procedures = actions
+    frame_procedures = ((RoundFrame, run_round), (PhaseFrame, run_phase), (MoveFrame, run_move),
+                        (ImpactFrame, run_impact))
 
     def make_unit(self, spec: UnitSpec, board: Board) -> FEUnit:
         return build_unit(spec, board.feet_per_hex)
@@ -85,27 +84,6 @@ class FallenEmpire(TableRuleset):
                     .options(mode="joust").build())
         return None
 
-    def run_frame(self, ctx: Context, frame: Frame) -> None:
-        if isinstance(frame, RoundFrame):
-            run_round(ctx, frame)
-        elif isinstance(frame, PhaseFrame):
-            run_phase(ctx, frame)
-        elif isinstance(frame, MoveFrame):
-            run_move(ctx, frame)
-        elif isinstance(frame, ImpactFrame):
-            run_impact(ctx, frame)
-        else:
-            raise TypeError(f"no procedure for {type(frame).__name__}")
-
-    def legal_commands(self, state: Battle, side: str) -> list[Command]:
-        return actions.legal_commands(state, side)
-
-    def check(self, state: Battle, command: Command) -> str | None:
-        return actions.check(state, command)
-
-    def decide(self, ctx: Context, command: Command) -> None:
-        actions.decide(ctx, command)
-
     def odds(self, state: Battle, attacker: str, target: str, **options: Any) -> AttackOdds:
         """Exact odds of `attacker` hitting `target` now.  options: kind (melee, missile,
         charge, opportunity, retreat, set-spear, spell), weapon, subdual, spell."""
@@ -117,9 +95,6 @@ class FallenEmpire(TableRuleset):
                           subdual=bool(options.get("subdual", False)),
                           from_hex=options.get("from_hex"))
         return odds_of(state, s)
-
-    def data_file(self) -> Path | None:
-        return Path(__file__).with_name("data.toml")
 
     def declarable(self, state: Battle, unit: Any) -> tuple[str, ...] | None:
         return declaration_options(state, unit)
@@ -195,9 +170,7 @@ class FallenEmpire(TableRuleset):
                 "bandit": "bandit", "bandit_archer": "bandit_archer"}
 
     def unit_badge(self, state: Battle, unit_id: str) -> str:
-        u = is_fe(state.unit(unit_id))
-        key = u.weapon or u.missile
-        return weapon_badge(load_tables().weapons[key].name) if key else ""
+        return self.weapon_badge_of(is_fe(state.unit(unit_id)))
 
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         t = load_tables()

@@ -9,16 +9,13 @@ board's part in it (situation.py), the odds (odds.py), the events (events.py) an
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rules.commands import Attack, Choose, Command
 from rules.engine import AttackOdds, BattleSetup, Context
 from rules.hexgrid import Hex
-from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
-from rules.setup import UnitSpec
-from rules.state import Battle, Board, Frame
+from rules.state import Battle, Frame
 from rules.systems.tarnished_tale.attack import play_contest
 from rules.systems.tarnished_tale.events import (
     ActivationFrame,
@@ -33,7 +30,7 @@ from rules.systems.tarnished_tale.odds import (
     sensible,
 )
 from rules.systems.tarnished_tale.situation import attack_kinds, config_of
-from rules.systems.tarnished_tale.tables import TTTables, load_tables
+from rules.systems.tarnished_tale.tables import load_tables
 from rules.systems.tarnished_tale.turn import check, decide, legal, run_round
 from rules.systems.tarnished_tale.units import TTUnit, build_unit, skill_for, tt
 from rules.wording import Words, pronoun
@@ -54,11 +51,17 @@ class TarnishedTale(TableRuleset):
                                  "boon, and a bad fumble leaves you prone, knocked back or "
                                  "disarmed.")
 
-    def tables(self, path: Path | None = None) -> TTTables:
-        return load_tables(path)
-
-    def make_unit(self, spec: UnitSpec, board: Board) -> TTUnit:
-        return build_unit(spec)
+    tables_from = staticmethod(load_tables)
+    units_from = staticmethod(build_unit)
+    archetype_templates = {
+        "swordsman": "swordsman", "veteran": "veteran", "spearman": "man_at_arms_spear",
+        "pikeman": "pikeman", "crossbowman": "crossbowman", "archer": "elf",
+        "knight": "knight", "mage": "magic_user", "priest": "cleric", "thief": "thief",
+        "dwarf": "dwarf", "orc": "orc", "goblin": "goblin", "hobgoblin": "hobgoblin",
+        "gnoll": "gnoll", "bugbear": "bugbear", "ogre": "ogre", "wolf": "wolf",
+        "bandit": "bandit", "bandit_archer": "bandit_archer", "legionary": "legionary",
+        "halberdier": "halberdier", "duelist": "duelist", "brawler": "brawler",
+        "fighting_man": "fighting_man"}
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         return self.new_battle(setup, system=TTSystem(), stack=(RoundFrame(),))
@@ -83,9 +86,6 @@ class TarnishedTale(TableRuleset):
                 .unit("b2", "bandit", "bandits", (2, 0), facing=3)
                 .unit("b3", "brawler", "bandits", (2, 1), facing=3)
                 .build())
-
-    def data_file(self) -> Path | None:
-        return Path(__file__).with_name("data.toml")
 
     def round_fields(self) -> frozenset[str]:
         return frozenset(TTUnit.ROUND_RESET) | {"defensive"}
@@ -183,23 +183,8 @@ class TarnishedTale(TableRuleset):
         return None
 
     # --- what the window shows ---------------------------------------------------------------
-    def archetypes(self) -> dict[str, str]:
-        known = set(load_tables().units)
-        pairs = {"swordsman": "swordsman", "veteran": "veteran", "spearman":
-                 "man_at_arms_spear", "pikeman": "pikeman", "crossbowman": "crossbowman",
-                 "archer": "elf", "knight": "knight", "mage": "magic_user", "priest": "cleric",
-                 "thief": "thief", "dwarf": "dwarf", "orc": "orc", "goblin": "goblin",
-                 "hobgoblin": "hobgoblin", "gnoll": "gnoll", "bugbear": "bugbear",
-                 "ogre": "ogre", "wolf": "wolf", "bandit": "bandit",
-                 "bandit_archer": "bandit_archer", "legionary": "legionary",
-                 "halberdier": "halberdier", "duelist": "duelist", "brawler": "brawler",
-                 "fighting_man": "fighting_man"}
-        return {a: t for a, t in pairs.items() if t in known}
-
     def unit_badge(self, state: Battle, unit_id: str) -> str:
-        u = tt(state, unit_id)
-        key = u.weapon or u.missile
-        return weapon_badge(load_tables().weapons[key].name) if key else ""
+        return self.weapon_badge_of(tt(state, unit_id))
 
     def unit_armour(self, state: Battle, unit_id: str) -> tuple[int, int] | None:
         """TT-21, TT-22: his armour's own hit points, now and whole (0 now: broken)."""

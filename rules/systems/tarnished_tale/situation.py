@@ -10,8 +10,7 @@ their rule in every `Modifier` so the log and the odds panel say why.  A boon is
 
 from __future__ import annotations
 
-import json
-
+from rules import rulings
 from rules.events import Modifier
 from rules.positioning import arc
 from rules.state import Battle
@@ -23,19 +22,9 @@ from rules.systems.tarnished_tale.units import TTUnit, armour_dr, melee_weapon, 
 __all__ = ["attack_kinds", "attack_radius", "attacker_modifiers", "config_of", "defences",
            "defender_modifiers", "melee_bonus", "net", "open_attacks", "situation", "situations"]
 
-_MERGED: dict[str, Config] = {}
-
-
 def config_of(state: Battle) -> Config:
     """The rulings in force: data.toml's `[config]` with the battle's overrides."""
-    base = load_tables().config
-    mine = {k: v for k, v in state.options if k in Config.model_fields}
-    if not mine:
-        return base
-    key = json.dumps(mine, sort_keys=True, default=str)
-    if key not in _MERGED:
-        _MERGED[key] = Config.model_validate({**base.model_dump(), **mine}, strict=False)
-    return _MERGED[key]
+    return rulings.merged(load_tables().config, state.options)
 
 
 def _gap_ft(state: Battle, a: TTUnit, d: TTUnit) -> int:

@@ -9,15 +9,13 @@ sandbox and the computer players see a ruleset.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rules.commands import Command, Declare
-from rules.engine import AttackOdds, BattleSetup, Context, UnitSpec, command_owner_refusal
+from rules.engine import AttackOdds, BattleSetup, Context, command_owner_refusal
 from rules.hexgrid import Hex
-from rules.ruleset import weapon_badge
 from rules.ruleset_base import TableRuleset
-from rules.state import Battle, Board, Frame
+from rules.state import Battle
 from rules.systems.zefrs.blows import strike
 from rules.systems.zefrs.combat import arc_from, situation
 from rules.systems.zefrs.declare import parse, say_action
@@ -39,7 +37,7 @@ from rules.systems.zefrs.odds import shown_odds
 from rules.systems.zefrs.options import declarable, declarations, may_declare
 from rules.systems.zefrs.round import run_turn, to_declare
 from rules.systems.zefrs.rulings import config_of
-from rules.systems.zefrs.tables import ZefTables, load_tables
+from rules.systems.zefrs.tables import load_tables
 from rules.systems.zefrs.units import (
     TURN_SECONDS,
     ZefUnit,
@@ -69,11 +67,18 @@ class ZeFRS(TableRuleset):
     health_word: ClassVar[str] = "Damage Points"  # ZeFRS's own word (Damage)
     round_word: ClassVar[str] = "turn"  # the text's "combat turn" (ZEF-17), as its header says
 
-    def tables(self, path: Path | None = None) -> ZefTables:
-        return load_tables(path)
-
-    def make_unit(self, spec: UnitSpec, board: Board) -> ZefUnit:
-        return build_unit(spec)
+    tables_from = staticmethod(load_tables)
+    units_from = staticmethod(build_unit)
+    frame_procedures = ((TurnFrame, run_turn),)
+    archetype_templates = {
+        "swordsman": "fighting_man", "veteran": "veteran", "spearman": "man_at_arms_spear",
+        "pikeman": "pikeman", "crossbowman": "crossbowman", "archer": "archer",
+        "knight": "knight", "horse_archer": "raider", "mage": "magic_user", "priest": "cleric",
+        "thief": "thief", "dwarf": "dwarf", "orc": "orc", "goblin": "goblin",
+        "hobgoblin": "hobgoblin", "gnoll": "gnoll", "bugbear": "bugbear", "ogre": "ogre",
+        "wolf": "wolf", "bandit": "bandit", "bandit_archer": "bandit_archer",
+        "legionary": "legionary", "halberdier": "halberdier", "duelist": "duelist",
+        "brawler": "brawler"}
 
     def initial_state(self, setup: BattleSetup) -> Battle:
         if setup.options.get("mode") == "mass":  # ZEF-58..80: the mass battle (mass/)
@@ -115,17 +120,8 @@ class ZeFRS(TableRuleset):
                 .unit("bow", "archer", "guard", (4, -2), facing=3)
                 .build())
 
-    def data_file(self) -> Path | None:
-        return Path(__file__).with_name("data.toml")
-
     def round_fields(self) -> frozenset[str]:
         return frozenset(ZefUnit.ROUND_RESET)
-
-    def run_frame(self, ctx: Context, frame: Frame) -> None:
-        if isinstance(frame, TurnFrame):
-            run_turn(ctx, frame)
-        else:
-            raise TypeError(f"no procedure for {type(frame).__name__}")
 
     # --- the side's choices ----------------------------------------------------------------
     def declarable(self, state: Battle, unit: Any) -> tuple[str, ...] | None:
@@ -285,25 +281,11 @@ class ZeFRS(TableRuleset):
             strike(ctx, attacker, target, options.get("aim", "chest"))
 
     # --- what the window shows ----------------------------------------------------------------
-    def archetypes(self) -> dict[str, str]:
-        known = set(load_tables().units)
-        pairs = {"swordsman": "fighting_man", "veteran": "veteran", "spearman":
-                 "man_at_arms_spear", "pikeman": "pikeman", "crossbowman": "crossbowman",
-                 "archer": "archer", "knight": "knight", "horse_archer": "raider",
-                 "mage": "magic_user", "priest": "cleric", "thief": "thief", "dwarf": "dwarf",
-                 "orc": "orc", "goblin": "goblin", "hobgoblin": "hobgoblin", "gnoll": "gnoll",
-                 "bugbear": "bugbear", "ogre": "ogre", "wolf": "wolf", "bandit": "bandit",
-                 "bandit_archer": "bandit_archer", "legionary": "legionary",
-                 "halberdier": "halberdier", "duelist": "duelist", "brawler": "brawler"}
-        return {a: t for a, t in pairs.items() if t in known}
-
     def unit_badge(self, state: Battle, unit_id: str) -> str:
         mass = state.unit(unit_id)
         if isinstance(mass, MassUnit):  # a unit of fighters (ZEF-58): the mode's card
             return mass_badge(mass)
-        u = zef(state, unit_id)
-        key = u.weapon or u.missile
-        return weapon_badge(load_tables().weapons[key].name) if key else ""
+        return self.weapon_badge_of(zef(state, unit_id))
 
     def unit_lines(self, state: Battle, unit_id: str) -> list[str]:
         mass = state.unit(unit_id)

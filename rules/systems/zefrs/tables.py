@@ -18,7 +18,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, model_validator
 
-from rules.data import FieldProblem, Key, TableModel, as_tuple
+from rules.data import FieldProblem, Key, TableModel, as_tuple, carried_weapons
 from rules.data import unknown_reference as _unknown
 from rules.systems.zefrs.armour import kit, protection_by_area
 from rules.systems.zefrs.catalogue import (
@@ -68,13 +68,7 @@ class ZefTables(TableModel):
         return self
 
     def _check_unit(self, at: str, u: UnitTemplate) -> None:
-        for slot in ("weapon", "offhand", "missile"):
-            key = getattr(u, slot)
-            if key is None:
-                continue
-            if key not in self.weapons:
-                raise FieldProblem(f"{at}.{slot}", _unknown("weapon", key, self.weapons))
-            w = self.weapons[key]
+        for slot, key, w in carried_weapons(at, u, self.weapons):
             if slot == "missile" and not w.missile:
                 raise FieldProblem(f"{at}.missile", f'"{key}" has no ranges: it is not thrown '
                                    "or shot (ZEF-38)")
