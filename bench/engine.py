@@ -35,8 +35,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-RULESETS = ("fallen_empire", "empress")
-
 
 def _import_root(root: str | None) -> None:
     sys.path.insert(0, root or str(Path(__file__).resolve().parent.parent))
@@ -157,7 +155,8 @@ def _flat(d: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--ruleset", default="all", help=f"one of {RULESETS} or 'all'")
+    ap.add_argument("--ruleset", default="all",
+                    help="a ruleset id, or 'all': every ruleset the registry knows")
     ap.add_argument("--sizes", default="4,12,40,100")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--root", help="measure the code in this checkout (default: this one)")
@@ -166,7 +165,9 @@ def main() -> int:
     args = ap.parse_args()
     _import_root(args.root)
     sizes = [int(s) for s in args.sizes.split(",") if s]
-    chosen = RULESETS if args.ruleset == "all" else (args.ruleset,)
+    from rules.engine import rulesets
+
+    chosen = [rs.id for rs in rulesets()] if args.ruleset == "all" else [args.ruleset]
 
     results: dict[str, Any] = {}
     for rs in chosen:
