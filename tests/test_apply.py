@@ -14,17 +14,30 @@ import random
 
 import pytest
 
-from rules.engine import apply, decider, legal_commands, start, submit
+from rules.engine import BattleSetup, apply, decider, legal_commands, rulesets, start, submit
+from rules.scenarios import open_field
 from tests.conformance.harness import Battleground, battlegrounds
 
-STEPS = 150  # commands a battleground: several rounds of each, well under a second apiece
+STEPS = 100  # commands a battleground: a few rounds of each, a fraction of a second apiece
 
 
 @pytest.mark.parametrize("ground", battlegrounds(), ids=lambda g: g.id)
 def test_trusted_apply_is_submit(ground: Battleground) -> None:
-    state, _ = start(ground.setup(7))
+    _both_ways(ground.setup(7), ground.id, STEPS)
+
+
+@pytest.mark.parametrize("ruleset", [rs.id for rs in rulesets()])
+def test_trusted_apply_is_submit_in_a_crowd(ruleset: str) -> None:
+    """Six a side in two lines (`scenarios.open_field`, what bench/forward.py measures at
+    larger sizes): the listings and the caches the rulesets keep per board are larger."""
+    _both_ways(open_field(ruleset, 6, seed=3), f"{ruleset} open field", 40)
+
+
+def _both_ways(setup: BattleSetup, where_from: str, steps: int) -> None:
+    """Random legal play from `setup`, each command given both ways and compared."""
+    state, _ = start(setup)
     rng = random.Random(7)
-    for step in range(STEPS):
+    for step in range(steps):
         side = decider(state)
         if side is None:
             break
@@ -33,7 +46,7 @@ def test_trusted_apply_is_submit(ground: Battleground) -> None:
         before = copy.deepcopy(state)
         checked, checked_events = submit(state, cmd)
         trusted, trusted_events = apply(state, cmd)
-        where = f"{ground.id}, command {step} ({cmd.describe()})"
+        where = f"{where_from}, command {step} ({cmd.describe()})"
         assert trusted == checked, where
         assert trusted_events == checked_events, where
         # Another branch from the same state: the state searched from stays as it was.
