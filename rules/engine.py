@@ -1,6 +1,8 @@
 """The loop at the heart of Flank: submit(command) -> events -> evolve.
 
     submit(state, command) -> (state', [events])   the only way a battle moves on
+    apply(state, command)                           submit, unchecked: a legal command a
+                                                    search took from legal_commands
     decide(ctx, command)                            the ruleset's rules; dice are rolled here
     evolve(state, event) -> state'                  no rules, no dice: replay rebuilds any state
 
