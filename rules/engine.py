@@ -1,6 +1,6 @@
 """The loop at the heart of Flank: submit(command) -> events -> evolve.
 
-    submit(state, command) -> (state', [events])   the only way a battle moves on
+    submit(state, command) -> (state', [events])   how a command moves a battle on
     apply(state, command)                           submit, unchecked: a legal command a
                                                     search took from legal_commands
     decide(ctx, command)                            the ruleset's rules; dice are rolled here
