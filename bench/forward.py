@@ -4,20 +4,21 @@ beside references measured in the same run (issue 36 item 5).
 
 Per ruleset (every one the registry knows) and per size (12, 40, 100 a side by default, on
 `bench/engine.py`'s `field_of`):
-  apply_per_s        from one mid-game position (random play to the second round, then as
-                     many commands more as a side has figures), its legal commands applied
-                     in turn with `engine.apply`, each from that same position (a search's
-                     children: states are frozen, so the clone is the position itself and
-                     costs nothing); the target is 20,000/s at 12 a side
+  apply_per_s        from mid-game positions (random play to the second round; its first
+                     `--positions` decisions), up to 16 legal commands of each, spread over
+                     its listing, applied in turn with `engine.apply`, each from its own
+                     position (a search's children: states are frozen, so the clone is the
+                     position itself and costs nothing); the target is 20,000/s at 12 a side
   submit_per_s       the same commands through `engine.submit`, which checks each first
-  listing_ms         `legal_commands` of that position once (a search pays it per node)
+  listing_ms         `legal_commands` of a position, the first time asked, mean over the
+                     positions (a search pays it per node it expands)
   round_s            one round of random play (`bench/engine.py`'s `round_seconds`, wall
                      clock whatever --clock says)
   growth             the exponent k of round_s ~ N^k fitted over the sizes, and the same for
                      apply's cost per position (`apply_growth`)
 References, same run, so the ratios mean something on any machine:
-  dict_copy_per_s    copying a dict of 24 small dicts (12 a side: a record a figure), one
-                     level deep: the floor of copying a state instead of sharing it
+  dict_copy_per_s    copying a dict of 2N small dicts (24 at 12 a side: a record a figure),
+                     one level deep: the floor of copying a state instead of sharing it
   json_loads_per_s   `json.loads` of one line of the game's save (an event, as a save holds it)
   nx_dijkstra_per_s  networkx's Dijkstra over the field's hexes from its centre, per size
                      (the search a figure's moves need; `pip install -e ".[bench]"`)
@@ -26,7 +27,7 @@ References, same run, so the ratios mean something on any machine:
                      same copy-and-apply; skipped, and said so, where pyspiel is not installed
 
     python bench/forward.py [--ruleset all] [--sizes 12,40,100] [--seconds 1]
-                            [--clock wall|cpu] [--json]
+                            [--positions 24] [--clock wall|cpu] [--json]
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -60,48 +63,54 @@ def rate(work: Callable[[int], None], seconds: float, batch: int = 1) -> float:
             return done / spent
 
 
-def mid_game(ruleset: str, per_side: int, seed: int = 0) -> tuple[Any, list[Any]]:
-    """A position of random play on `field_of`: the second round begun and `per_side`
-    commands into it (or the last decision before the battle ended), with the commands
-    legal there; and the game's events so far."""
+def mid_game(ruleset: str, per_side: int, count: int, seed: int = 0
+             ) -> tuple[list[tuple[Any, list[Any]]], list[float], list[Any]]:
+    """Mid-game positions of random play on `field_of`: the first `count` decisions of the
+    second round (or the last `count` before the battle ended, if it ended sooner), each
+    with the commands legal there; the time each listing took, the first time it was asked
+    (`--clock`); and the game's events up to the last of them."""
     from rules.engine import decider, legal_commands, start, submit
 
     state, events = start(field_of(ruleset, per_side, seed))
     rng = random.Random(seed)
-    first, extra, last = state.round, per_side, state
+    first, second = state.round, False
+    kept: deque[tuple[Any, list[Any], float]] = deque(maxlen=count)  # the last `count`
     while decider(state) is not None:
-        if state.round > first:
-            if extra == 0:
-                break
-            extra -= 1
-        last = state
-        after, new = submit(state, rng.choice(legal_commands(state)))
+        if state.round > first and not second:
+            kept.clear()
+            second = True
+        t0 = CLOCK()
+        options = legal_commands(state)
+        kept.append((state, options, CLOCK() - t0))
+        if second and len(kept) == count:
+            break
+        state, new = submit(state, rng.choice(options))
         events.extend(new)
-        state = after
-    if decider(state) is None:
-        state = last
-    return state, events
+    return [(s, o) for s, o, _ in kept], [t for _, _, t in kept], events
 
 
-def measure_position(ruleset: str, per_side: int, seconds: float) -> dict[str, Any]:
-    from rules.engine import apply, legal_commands, submit
+def measure_position(ruleset: str, per_side: int, seconds: float, count: int,
+                     per_position: int = 16) -> dict[str, Any]:
+    """Applying (and submitting) up to `per_position` of the legal commands of each of
+    `count` mid-game positions, spread evenly over the listing, each from its position."""
+    from rules.engine import apply, submit
     from rules.events import event_to_json
 
-    state, events = mid_game(ruleset, per_side)
-    options = legal_commands(state)
-    n = len(options)
-    t0 = CLOCK()
-    legal_commands(state)
-    listing = CLOCK() - t0
-    applied = rate(lambda i: apply(state, options[i % n]), seconds, batch=min(n, 50))
-    submitted = rate(lambda i: submit(state, options[i % n]), seconds, batch=min(n, 50))
+    positions, listings, events = mid_game(ruleset, per_side, count)
+    work = [(state, cmd) for state, options in positions
+            for cmd in options[::max(1, len(options) // per_position)][:per_position]]
+    n = len(work)
+    applied = rate(lambda i: apply(*work[i % n]), seconds, batch=min(n, 100))
+    submitted = rate(lambda i: submit(*work[i % n]), seconds, batch=min(n, 100))
     lines = [event_to_json(e) for e in events]
-    return {"legal_commands": n, "apply_per_s": round(applied, 1),
-            "submit_per_s": round(submitted, 1), "listing_ms": round(listing * 1000, 3),
-            "_lines": lines, "_board": state.board}
+    return {"positions": len(positions),
+            "legal_commands": round(statistics.fmean(len(o) for _, o in positions), 1),
+            "apply_per_s": round(applied, 1), "submit_per_s": round(submitted, 1),
+            "listing_ms": round(statistics.fmean(listings) * 1000, 3),
+            "_lines": lines, "_board": positions[-1][0].board}
 
 
-def dict_copy_rate(seconds: float, records: int = 24) -> float:
+def dict_copy_rate(seconds: float, records: int) -> float:
     """Copies per second of a dict of `records` small dicts, one level deep."""
     state = {f"u{i:02d}": {"q": i, "r": -i, "hp": 8, "facing": 3, "side": "men",
                            "status": "ready"} for i in range(records)}
@@ -157,15 +166,17 @@ def openspiel_rate(seconds: float) -> tuple[float | None, str]:
     return rate(child, seconds, batch=min(n, 50)), f"backgammon, {n} legal actions"
 
 
-def measure(ruleset: str, sizes: list[int], seconds: float, rounds: int) -> dict[str, Any]:
+def measure(ruleset: str, sizes: list[int], seconds: float, rounds: int, count: int
+            ) -> dict[str, Any]:
     out: dict[str, Any] = {"ruleset": ruleset, "sizes": {}}
     round_seconds(ruleset, min(sizes), 1)  # warm up: modules and tables load lazily
     for n in sizes:
-        pos = measure_position(ruleset, n, seconds)
+        pos = measure_position(ruleset, n, seconds, count)
         lines, board = pos.pop("_lines"), pos.pop("_board")
         pos["round_s"] = round(round_seconds(ruleset, n, rounds), 4)  # wall clock
         dijkstra = nx_rate(board, seconds / 2)
-        pos["refs"] = {"json_loads_per_s": round(json_rate(lines, seconds / 2), 1),
+        pos["refs"] = {"dict_copy_per_s": round(dict_copy_rate(seconds / 2, 2 * n), 1),
+                       "json_loads_per_s": round(json_rate(lines, seconds / 2), 1),
                        "nx_dijkstra_per_s": None if dijkstra is None else round(dijkstra, 1)}
         out["sizes"][str(n)] = pos
     if len(sizes) >= 2:
@@ -177,8 +188,7 @@ def measure(ruleset: str, sizes: list[int], seconds: float, rounds: int) -> dict
 
 def report(results: dict[str, Any]) -> None:
     common = results["references"]
-    print(f"references: dict copy (24 small dicts) {common['dict_copy_per_s']:,.0f}/s; "
-          f"OpenSpiel clone+apply_action "
+    print("reference: OpenSpiel clone+apply_action "
           + (f"{common['openspiel_per_s']:,.0f}/s ({common['openspiel_note']})"
              if common["openspiel_per_s"] else f"not measured: {common['openspiel_note']}"))
     print(f"clock: {results['clock']}\n")
@@ -189,15 +199,21 @@ def report(results: dict[str, Any]) -> None:
     for rs, res in results["rulesets"].items():
         for n, f in res["sizes"].items():
             ap = f["apply_per_s"]
-            vs_dict = ap / common["dict_copy_per_s"]
+            vs_dict = ap / f["refs"]["dict_copy_per_s"]
             vs_json = ap / f["refs"]["json_loads_per_s"]
             vs_osp = f"{ap / common['openspiel_per_s']:.3f}" if common["openspiel_per_s"] \
                 else "-"
             nx = f["refs"]["nx_dijkstra_per_s"]
             in_nx = f"{f['round_s'] * nx:,.0f}" if nx else "-"
-            print(f"{rs:<17}{n:>7}{f['legal_commands']:>7}{ap:>10,.0f}"
+            print(f"{rs:<17}{n:>7}{f['legal_commands']:>7.0f}{ap:>10,.0f}"
                   f"{f['submit_per_s']:>10,.0f}{f['listing_ms']:>9.2f}{f['round_s']:>9.3f}"
                   f"{vs_dict:>8.3f}{vs_json:>8.3f}{vs_osp:>7}{in_nx:>12}")
+        refs = [f"{n} a side: dict copy {f['refs']['dict_copy_per_s']:,.0f}/s, json.loads "
+                f"{f['refs']['json_loads_per_s']:,.0f}/s, networkx Dijkstra "
+                + (f"{f['refs']['nx_dijkstra_per_s']:,.0f}/s" if f["refs"]["nx_dijkstra_per_s"]
+                   else "not installed") for n, f in res["sizes"].items()]
+        for line in refs:
+            print(f"{'':<17}{line}")
         if "growth" in res:
             print(f"{'':<17}growth N^k of a round {res['growth']}, "
                   f"of an apply {res['apply_growth']}")
@@ -212,6 +228,8 @@ def main() -> int:
     ap.add_argument("--sizes", default="12,40,100")
     ap.add_argument("--seconds", type=float, default=1.0, help="per rate measured")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--positions", type=int, default=24,
+                    help="mid-game positions a size, the second round's first decisions")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="cpu: this process's CPU time (other programs weigh less)")
     ap.add_argument("--json", action="store_true")
@@ -230,10 +248,10 @@ def main() -> int:
     osp, note = openspiel_rate(args.seconds)
     results: dict[str, Any] = {
         "clock": args.clock,
-        "references": {"dict_copy_per_s": round(dict_copy_rate(args.seconds), 1),
-                       "openspiel_per_s": None if osp is None else round(osp, 1),
+        "references": {"openspiel_per_s": None if osp is None else round(osp, 1),
                        "openspiel_note": note},
-        "rulesets": {rs: measure(rs, sizes, args.seconds, args.rounds) for rs in chosen},
+        "rulesets": {rs: measure(rs, sizes, args.seconds, args.rounds, args.positions)
+                     for rs in chosen},
     }
     if args.json:
         print(json.dumps(results))
