@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,8 +63,10 @@ def field_of(ruleset: str, per_side: int, seed: int = 0) -> Any:
     return sc.build()
 
 
-def round_seconds(ruleset: str, per_side: int, rounds: int, seed: int = 0) -> float:
-    """Mean wall time of the first `rounds` rounds of random play at `per_side` a side."""
+def round_seconds(ruleset: str, per_side: int, rounds: int, seed: int = 0,
+                  clock: Callable[[], float] = time.perf_counter) -> float:
+    """Mean time (wall, or `clock`'s) of the first `rounds` rounds of random play at
+    `per_side` a side."""
     import random
 
     from rules.engine import decider, legal_commands, start, submit
@@ -71,14 +74,14 @@ def round_seconds(ruleset: str, per_side: int, rounds: int, seed: int = 0) -> fl
     state, _ = start(field_of(ruleset, per_side, seed))
     rng = random.Random(seed)
     first = state.round
-    t0 = time.perf_counter()
+    t0 = clock()
     while state.round < first + rounds:
         side = decider(state)
         if side is None:
             break
         state, _ = submit(state, rng.choice(legal_commands(state, side)))
     played = state.round - first + (1 if decider(state) is None else 0)  # ended: partial
-    return (time.perf_counter() - t0) / max(1, played)
+    return (clock() - t0) / max(1, played)
 
 
 def growth(sizes: list[int], seconds: list[float]) -> float:

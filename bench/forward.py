@@ -12,8 +12,8 @@ Per ruleset (every one the registry knows) and per size (12, 40, 100 a side by d
   submit_per_s       the same commands through `engine.submit`, which checks each first
   listing_ms         `legal_commands` of a position, the first time asked, mean over the
                      positions (a search pays it per node it expands)
-  round_s            one round of random play (`bench/engine.py`'s `round_seconds`, wall
-                     clock whatever --clock says)
+  round_s            one round of random play, the mean of the first `--rounds`
+                     (`bench/engine.py`'s `round_seconds`)
   growth             the exponent k of round_s ~ N^k fitted over the sizes, and the same for
                      apply's cost per position (`apply_growth`)
 References, same run, so the ratios mean something on any machine:
@@ -27,7 +27,7 @@ References, same run, so the ratios mean something on any machine:
                      same copy-and-apply; skipped, and said so, where pyspiel is not installed
 
     python bench/forward.py [--ruleset all] [--sizes 12,40,100] [--seconds 1]
-                            [--positions 24] [--clock wall|cpu] [--json]
+                            [--positions 24] [--rounds 2] [--clock wall|cpu] [--json]
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def measure(ruleset: str, sizes: list[int], seconds: float, rounds: int, count: 
     for n in sizes:
         pos = measure_position(ruleset, n, seconds, count)
         lines, board = pos.pop("_lines"), pos.pop("_board")
-        pos["round_s"] = round(round_seconds(ruleset, n, rounds), 4)  # wall clock
+        pos["round_s"] = round(round_seconds(ruleset, n, rounds, clock=CLOCK), 4)
         dijkstra = nx_rate(board, seconds / 2)
         pos["refs"] = {"dict_copy_per_s": round(dict_copy_rate(seconds / 2, 2 * n), 1),
                        "json_loads_per_s": round(json_rate(lines, seconds / 2), 1),
@@ -227,7 +227,7 @@ def main() -> int:
     ap.add_argument("--ruleset", default="all", help="a ruleset id, or 'all'")
     ap.add_argument("--sizes", default="12,40,100")
     ap.add_argument("--seconds", type=float, default=1.0, help="per rate measured")
-    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--positions", type=int, default=24,
                     help="mid-game positions a size, the second round's first decisions")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
