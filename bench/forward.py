@@ -4,14 +4,15 @@ beside references measured in the same run (issue 36 item 5).
 
 Per ruleset (every one the registry knows) and per size (12, 40, 100 a side by default, on
 `bench/engine.py`'s `field_of`):
-  apply_per_s        from mid-game positions (random play to the second round; its first
-                     `--positions` decisions), up to 16 legal commands of each, spread over
-                     its listing, applied in turn with `engine.apply`, each from its own
-                     position (a search's children: states are frozen, so the clone is the
-                     position itself and costs nothing); the target is 20,000/s at 12 a side
+  apply_per_s        from mid-game positions (random play through the second round;
+                     `--positions` of its decisions, spread evenly over it), up to 16 legal
+                     commands of each, spread over its listing, applied in turn with
+                     `engine.apply`, each from its own position (a search's children: states
+                     are frozen, so the clone is the position itself and costs nothing); the
+                     target is 20,000/s at 12 a side
   submit_per_s       the same commands through `engine.submit`, which checks each first
-  listing_ms         `legal_commands` of a position, the first time asked, mean over the
-                     positions (a search pays it per node it expands)
+  listing_ms         `legal_commands` of a position, the first time asked, the median over
+                     every decision of the second round (a search pays it per node)
   round_s            one round of random play, the mean of the first `--rounds`
                      (`bench/engine.py`'s `round_seconds`)
   growth             the exponent k of round_s ~ N^k fitted over the sizes, and the same for
@@ -38,7 +39,6 @@ import random
 import statistics
 import sys
 import time
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -65,34 +65,33 @@ def rate(work: Callable[[int], None], seconds: float, batch: int = 1) -> float:
 
 def mid_game(ruleset: str, per_side: int, count: int, seed: int = 0
              ) -> tuple[list[tuple[Any, list[Any]]], list[float], list[Any]]:
-    """Mid-game positions of random play on `field_of`: the first `count` decisions of the
-    second round (or the last `count` before the battle ended, if it ended sooner), each
-    with the commands legal there; the time each listing took, the first time it was asked
-    (`--clock`); and the game's events up to the last of them."""
+    """Mid-game positions of random play on `field_of`: `count` decisions spread evenly
+    over the second round (over the first, if the battle ends in it), each with the
+    commands legal there; the time every listing of that round took, the first time it was
+    asked (`--clock`); and the game's events up to the round's end."""
     from rules.engine import decider, legal_commands, start, submit
 
     state, events = start(field_of(ruleset, per_side, seed))
     rng = random.Random(seed)
-    first, second = state.round, False
-    kept: deque[tuple[Any, list[Any], float]] = deque(maxlen=count)  # the last `count`
-    while decider(state) is not None:
-        if state.round > first and not second:
-            kept.clear()
-            second = True
+    first = state.round
+    kept: list[tuple[Any, float]] = []
+    while decider(state) is not None and state.round <= first + 1:
+        if state.round > first and kept and kept[0][0].round == first:
+            kept.clear()  # the second round begun: its decisions, not the first's
         t0 = CLOCK()
         options = legal_commands(state)
-        kept.append((state, options, CLOCK() - t0))
-        if second and len(kept) == count:
-            break
+        kept.append((state, CLOCK() - t0))
         state, new = submit(state, rng.choice(options))
         events.extend(new)
-    return [(s, o) for s, o, _ in kept], [t for _, _, t in kept], events
+    every = max(1, len(kept) // count)
+    chosen = [s for s, _ in kept[::every][:count]]
+    return ([(s, legal_commands(s)) for s in chosen], [t for _, t in kept], events)
 
 
 def measure_position(ruleset: str, per_side: int, seconds: float, count: int,
                      per_position: int = 16) -> dict[str, Any]:
     """Applying (and submitting) up to `per_position` of the legal commands of each of
-    `count` mid-game positions, spread evenly over the listing, each from its position."""
+    `count` mid-game positions, spread evenly over its listing, each from its position."""
     from rules.engine import apply, submit
     from rules.events import event_to_json
 
@@ -106,7 +105,8 @@ def measure_position(ruleset: str, per_side: int, seconds: float, count: int,
     return {"positions": len(positions),
             "legal_commands": round(statistics.fmean(len(o) for _, o in positions), 1),
             "apply_per_s": round(applied, 1), "submit_per_s": round(submitted, 1),
-            "listing_ms": round(statistics.fmean(listings) * 1000, 3),
+            "decisions": len(listings),
+            "listing_ms": round(statistics.median(listings) * 1000, 3),
             "_lines": lines, "_board": positions[-1][0].board}
 
 
@@ -229,7 +229,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="per rate measured")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--positions", type=int, default=24,
-                    help="mid-game positions a size, the second round's first decisions")
+                    help="mid-game positions a size, spread over the second round")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="cpu: this process's CPU time (other programs weigh less)")
     ap.add_argument("--json", action="store_true")
