@@ -1,6 +1,8 @@
 """The loop at the heart of Flank: submit(command) -> events -> evolve.
 
-    submit(state, command) -> (state', [events])   the only way a battle moves on
+    submit(state, command) -> (state', [events])   how a command moves a battle on
+    apply(state, command)                           submit, unchecked: a legal command a
+                                                    search took from legal_commands
     decide(ctx, command)                            the ruleset's rules; dice are rolled here
     evolve(state, event) -> state'                  no rules, no dice: replay rebuilds any state
 
@@ -222,6 +224,24 @@ def submit(state: Battle, command: Command, dice: Dice | None = None
     reason = check(state, command)
     if reason is not None:
         raise IllegalCommand(command, reason)
+    return apply(state, command, dice)
+
+
+def apply(state: Battle, command: Command, dice: Dice | None = None
+          ) -> tuple[Battle, list[Event]]:
+    """`submit` for a command already known to be legal here, without checking it again:
+    what a search pays per position (issue 36).
+
+    Trusted means taken from `legal_commands(state)` of this very state, or already passed
+    by `check(state, ...)`: the state and events are then exactly `submit`'s (tests/
+    test_apply.py plays every ruleset both ways).  An untrusted command is not refused
+    here; the rules may then do what they never allow, so a player's command, a save's line
+    or a network's goes through `submit`.
+
+    A battle needs no clone to search from: states are frozen and every command makes a
+    new one, sharing what it did not change, so `apply(state, a)` and `apply(state, b)`
+    both start from the same `state`, unchanged by either.
+    """
     ruleset = ruleset_of(state)
     ctx = Context(state, dice)
     top = state.top
@@ -282,6 +302,7 @@ __all__ = [
     "SideSpec",
     "TerrainSpec",
     "UnitSpec",
+    "apply",
     "catalogue",
     "check",
     "command_owner_refusal",
