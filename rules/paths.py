@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import heapq
 import threading
-from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from math import gcd
 from typing import Any
 
@@ -301,16 +301,7 @@ def _search_table(start: Hex, budget: int, costs: Mapping[Hex, int], barred: Con
                 into[nxt].append(here)
     left = {i: k for k, i in enumerate(went)}
     order = [hexes[i] for i in went]
-    preds: list[list[int]] = []
-    for i in went:
-        ps = into.get(i)
-        if ps is None:
-            preds.append([])
-        elif len(ps) == 1:
-            preds.append([left[ps[0]]])
-        else:
-            ps.sort()
-            preds.append([left[p] for p in ps])
+    preds = _ways_in(went, into, left)
     keys = sorted(went)
     return ({hexes[i]: dist[i] for i in keys}, {hexes[i]: left[i] for i in keys}, order,
             preds)
@@ -365,16 +356,7 @@ def _search(start: Hex, budget: int, cost: CostFn | None, stops: StopFn,
             elif new == old:
                 into[nxt].append(here)
     order = list(left)
-    preds: list[list[int]] = []
-    for h in order:
-        ps = into.get(h)
-        if ps is None:
-            preds.append([])
-        elif len(ps) == 1:
-            preds.append([left[ps[0]]])
-        else:
-            ps.sort()
-            preds.append([left[p] for p in ps])
+    preds = _ways_in(order, into, left)
     return order, dist, preds
 
 
@@ -452,3 +434,21 @@ class Search:
         """The path chosen to `goal` (`[start, ..., goal]`, a list of its own), None if it
         cannot be reached."""
         return list(self._paths[goal]) if goal in self._paths else None
+
+
+def _ways_in(keys: Iterable[Any], into: Mapping[Any, list[Any]], left: Mapping[Any, int]
+             ) -> list[list[int]]:
+    """For each of `keys` in the search's order, the places in that order of the hexes its
+    cheapest ways come in through (`into`), sorted as the choosing expects; [] for the
+    start.  One reading for both searches, by Hex and by integer."""
+    out: list[list[int]] = []
+    for k in keys:
+        ps = into.get(k)
+        if ps is None:
+            out.append([])
+        elif len(ps) == 1:
+            out.append([left[ps[0]]])
+        else:
+            ps.sort()
+            out.append([left[p] for p in ps])
+    return out
