@@ -11,7 +11,6 @@ at the moment the test is about.
 
 from __future__ import annotations
 
-import errno
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -23,9 +22,9 @@ import pytest
 from game.app import App
 from game.cli import main
 from game.saves import load_save, verify_save
+from tests.ui.full_disk import REAL_WRITE, disk_full
 from tests.ui.test_window_play import Player
 
-REAL_WRITE = os.write
 MAX_FRAMES = 3000
 
 
@@ -34,14 +33,6 @@ def _window(tmp_path, monkeypatch):
     monkeypatch.setenv("FLANK_SAVE_DIR", str(tmp_path / "saves"))
     yield
     pygame.quit()
-
-
-def disk_full(monkeypatch) -> None:
-    def write(fd, data):
-        REAL_WRITE(fd, bytes(data)[:10])  # ten bytes land, then the disk is full
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "write", write)
 
 
 def saved_battle(steps: int = 4) -> tuple[Path, int]:

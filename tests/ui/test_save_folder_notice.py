@@ -19,10 +19,9 @@ from game.lists import ListSession, default_roster, store
 from game.saves import load_save, save_dir, verify_save
 from game.ui.lists_scene import ListsScene
 from game.ui.save_notice import MARKER
+from tests.ui.full_disk import disk_full
 from tests.ui.test_window_play import Player
 from tests.ui.window import AtTheWindow
-
-REAL_WRITE = os.write
 
 
 @pytest.fixture(autouse=True)
@@ -30,14 +29,6 @@ def _window(tmp_path, monkeypatch):
     monkeypatch.setenv("FLANK_SAVE_DIR", str(tmp_path / "saves"))
     yield
     pygame.quit()
-
-
-def disk_full(monkeypatch) -> None:
-    def write(fd, data):
-        REAL_WRITE(fd, bytes(data)[:10])  # ten bytes land, then the disk is full
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "write", write)
 
 
 def play_until(p: Player, done, turns: int = 300) -> None:
